@@ -1,0 +1,353 @@
+// Package game holds the rules of the m,n,k-game (tic-tac-toe and its generalisation to
+// a rows × cols board where win marks in a row win), the board drawing, the parsing of
+// typed moves and the turn loop that plays one game between two Players.
+//
+// The package never touches os and never prints on its own: everything it writes goes to
+// an io.Writer it is handed.
+package game
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// MaxSize is the largest number of rows or columns a board may have.
+const MaxSize = 19
+
+// Mark is what a cell holds: Empty, X or O.
+type Mark uint8
+
+// The marks. X and O are the two players; Empty is a free cell.
+const (
+	Empty Mark = iota
+	X
+	O
+)
+
+// String returns "X", "O" or "." for Empty.
+func (m Mark) String() string {
+	switch m {
+	case X:
+		return "X"
+	case O:
+		return "O"
+	}
+	return "."
+}
+
+// Opponent returns the other player's mark: O for X, X for O, Empty for Empty.
+func (m Mark) Opponent() Mark {
+	switch m {
+	case X:
+		return O
+	case O:
+		return X
+	}
+	return Empty
+}
+
+// Cell is a position on the board, 0-based internally.
+type Cell struct {
+	Row, Col int
+}
+
+// String returns the cell as a user types it: 1-based, row first, as "2 3".
+func (c Cell) String() string {
+	return fmt.Sprintf("%d %d", c.Row+1, c.Col+1)
+}
+
+// Size is the shape of a game: Rows × Cols cells, Win marks in a row to win.
+type Size struct {
+	Rows, Cols, Win int
+}
+
+// Classic is tic-tac-toe: 3 × 3, three in a row.
+var Classic = Size{Rows: 3, Cols: 3, Win: 3}
+
+// Validate reports whether the size is playable: Rows and Cols from 1 to MaxSize,
+// Win from 1 to max(Rows, Cols).
+func (s Size) Validate() error {
+	if s.Rows < 1 || s.Rows > MaxSize {
+		return fmt.Errorf("rows %d out of range 1..%d", s.Rows, MaxSize)
+	}
+	if s.Cols < 1 || s.Cols > MaxSize {
+		return fmt.Errorf("cols %d out of range 1..%d", s.Cols, MaxSize)
+	}
+	if m := max(s.Rows, s.Cols); s.Win < 1 || s.Win > m {
+		return fmt.Errorf("win %d out of range 1..%d for a %d×%d board", s.Win, m, s.Rows, s.Cols)
+	}
+	return nil
+}
+
+// String describes the size as "3×3, 3 in a row".
+func (s Size) String() string {
+	return fmt.Sprintf("%d×%d, %d in a row", s.Rows, s.Cols, s.Win)
+}
+
+// Status says whether a game goes on, was won or was drawn.
+type Status uint8
+
+// The statuses of a game.
+const (
+	Playing Status = iota
+	Won
+	Drawn
+)
+
+// Outcome is the state of a game: still playing, won (by Winner, along Line) or drawn.
+type Outcome struct {
+	Status Status
+	Winner Mark   // X or O when Status is Won
+	Line   []Cell // the winning line when Status is Won, in order
+}
+
+// String returns "X wins", "O wins", "draw" or "playing".
+func (o Outcome) String() string {
+	switch o.Status {
+	case Won:
+		return o.Winner.String() + " wins"
+	case Drawn:
+		return "draw"
+	}
+	return "playing"
+}
+
+// The errors Play returns, to be told apart with errors.Is.
+var (
+	ErrOutOfRange = errors.New("out of range")
+	ErrTaken      = errors.New("taken")
+	ErrGameOver   = errors.New("game is over")
+)
+
+// directions are the four line directions: across, down, and the two diagonals.
+var directions = [4]Cell{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+
+// Board is an m,n,k-game in progress: the cells, whose turn it is and the moves so far,
+// which Undo takes back one at a time. The zero Board is not usable; call NewBoard.
+type Board struct {
+	size  Size
+	first Mark
+	cells []Mark
+	moves []Cell
+
+	status   Status
+	winStart Cell // with winDir and winLen, the winning line once status is Won
+	winDir   Cell
+	winLen   int
+}
+
+// NewBoard returns an empty board of the given size on which first moves first.
+func NewBoard(s Size, first Mark) (*Board, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if first != X && first != O {
+		return nil, fmt.Errorf("first mark %v is neither X nor O", first)
+	}
+	return &Board{size: s, first: first, cells: make([]Mark, s.Rows*s.Cols)}, nil
+}
+
+// Size returns the board's shape.
+func (b *Board) Size() Size { return b.size }
+
+// First returns the mark that moved first.
+func (b *Board) First() Mark { return b.first }
+
+// At returns the mark in cell c, which must be on the board.
+func (b *Board) At(c Cell) Mark { return b.cells[c.Row*b.size.Cols+c.Col] }
+
+// Contains reports whether c is on the board.
+func (b *Board) Contains(c Cell) bool {
+	return c.Row >= 0 && c.Row < b.size.Rows && c.Col >= 0 && c.Col < b.size.Cols
+}
+
+// Turn returns the mark to move next (the mark that would have moved, once the game is over).
+func (b *Board) Turn() Mark {
+	if len(b.moves)%2 == 0 {
+		return b.first
+	}
+	return b.first.Opponent()
+}
+
+// Moves returns the moves played so far, first to last. The caller must not change it.
+func (b *Board) Moves() []Cell { return b.moves }
+
+// Last returns the last move played and true, or false before the first move.
+func (b *Board) Last() (Cell, bool) {
+	if len(b.moves) == 0 {
+		return Cell{}, false
+	}
+	return b.moves[len(b.moves)-1], true
+}
+
+// Empty returns the free cells in reading order.
+func (b *Board) Empty() []Cell {
+	out := make([]Cell, 0, len(b.cells)-len(b.moves))
+	for i, m := range b.cells {
+		if m == Empty {
+			out = append(out, Cell{i / b.size.Cols, i % b.size.Cols})
+		}
+	}
+	return out
+}
+
+// Over reports whether the game has ended in a win or a draw.
+func (b *Board) Over() bool { return b.status != Playing }
+
+// Outcome returns the state of the game, with the winning line once it is won.
+func (b *Board) Outcome() Outcome {
+	o := Outcome{Status: b.status}
+	if b.status == Won {
+		o.Winner = b.At(b.winStart)
+		for i := range b.winLen {
+			o.Line = append(o.Line, Cell{b.winStart.Row + i*b.winDir.Row, b.winStart.Col + i*b.winDir.Col})
+		}
+	}
+	return o
+}
+
+// Play puts the mark whose turn it is in cell c. It fails, leaving the board as it was,
+// when c is off the board, c is taken or the game is over.
+func (b *Board) Play(c Cell) error {
+	if b.status != Playing {
+		return fmt.Errorf("cannot play %v: %w", c, ErrGameOver)
+	}
+	if !b.Contains(c) {
+		return fmt.Errorf("cell %v is %w 1..%d, 1..%d", c, ErrOutOfRange, b.size.Rows, b.size.Cols)
+	}
+	if m := b.At(c); m != Empty {
+		return fmt.Errorf("cell %v is %w by %v", c, ErrTaken, m)
+	}
+	m := b.Turn()
+	b.put(c)
+	if b.wins(c, m) {
+		b.status = Won
+	} else if len(b.moves) == len(b.cells) {
+		b.status = Drawn
+	}
+	return nil
+}
+
+// wins reports whether mark m in cell c completes a line of size.Win, looking only at the
+// lines through c, and records the whole run of m's along it as the winning line.
+func (b *Board) wins(c Cell, m Mark) bool {
+	for _, d := range directions {
+		back := b.run(c, Cell{-d.Row, -d.Col}, m)
+		fwd := b.run(c, d, m)
+		if n := back + 1 + fwd; n >= b.size.Win {
+			b.winStart = Cell{c.Row - back*d.Row, c.Col - back*d.Col}
+			b.winDir = d
+			b.winLen = n
+			return true
+		}
+	}
+	return false
+}
+
+// run counts the marks m next to c in direction d, not counting c.
+func (b *Board) run(c Cell, d Cell, m Mark) int {
+	n := 0
+	for {
+		c = Cell{c.Row + d.Row, c.Col + d.Col}
+		if !b.Contains(c) || b.At(c) != m {
+			return n
+		}
+		n++
+	}
+}
+
+// Undo takes back the last move and returns it; it returns false when there is none.
+func (b *Board) Undo() (Cell, bool) {
+	c, ok := b.Last()
+	if !ok {
+		return Cell{}, false
+	}
+	b.moves = b.moves[:len(b.moves)-1]
+	b.cells[c.Row*b.size.Cols+c.Col] = Empty
+	b.status = Playing // a finished game took no more moves, so before its last it went on
+	return c, true
+}
+
+// Clone returns an independent copy of the board.
+func (b *Board) Clone() *Board {
+	c := *b
+	c.cells = append([]Mark(nil), b.cells...)
+	c.moves = append([]Cell(nil), b.moves...)
+	return &c
+}
+
+// String returns the board on one line, rows separated by "|", as "XO.|.X.|..O".
+func (b *Board) String() string {
+	var sb strings.Builder
+	for r := range b.size.Rows {
+		if r > 0 {
+			sb.WriteByte('|')
+		}
+		for c := range b.size.Cols {
+			sb.WriteString(b.At(Cell{r, c}).String())
+		}
+	}
+	return sb.String()
+}
+
+// ParseBoard builds a board from its one-line form (see Board.String) where win marks in a
+// row win and first moved first. The marks are taken as moves in reading order, first's
+// alternating with the other's, so first must have as many marks as the other or one
+// more; at most one side may have a line, and only the side that moved last. It is meant
+// for tests and tables: Undo on such a board takes the moves back in that reading order.
+func ParseBoard(s string, win int, first Mark) (*Board, error) {
+	rows := strings.Split(s, "|")
+	b, err := NewBoard(Size{Rows: len(rows), Cols: len(rows[0]), Win: win}, first)
+	if err != nil {
+		return nil, fmt.Errorf("board %q: %w", s, err)
+	}
+	var byMark [3][]Cell
+	for r, row := range rows {
+		if len(row) != b.size.Cols {
+			return nil, fmt.Errorf("board %q: row %d has %d cells, want %d", s, r+1, len(row), b.size.Cols)
+		}
+		for c, ch := range []byte(row) {
+			switch ch {
+			case '.':
+			case 'X':
+				byMark[X] = append(byMark[X], Cell{r, c})
+			case 'O':
+				byMark[O] = append(byMark[O], Cell{r, c})
+			default:
+				return nil, fmt.Errorf("board %q: %q is not X, O or .", s, ch)
+			}
+		}
+	}
+	a, o := byMark[first], byMark[first.Opponent()]
+	if len(a) != len(o) && len(a) != len(o)+1 {
+		return nil, fmt.Errorf("board %q: %d marks of %v, who moved first, against %d", s, len(a), first, len(o))
+	}
+	for i := range a {
+		b.put(a[i])
+		if i < len(o) {
+			b.put(o[i])
+		}
+	}
+	mover := b.Turn().Opponent() // the side that moved last
+	for c := range len(b.cells) {
+		cell := Cell{c / b.size.Cols, c % b.size.Cols}
+		if m := b.At(cell); m != Empty && b.wins(cell, m) {
+			if m != mover {
+				return nil, fmt.Errorf("board %q: %v has a line but %v moved last", s, m, mover)
+			}
+			b.status = Won
+			return b, nil
+		}
+	}
+	if len(b.moves) == len(b.cells) {
+		b.status = Drawn
+	}
+	return b, nil
+}
+
+// put places the mark to move in c without checking the rules or the outcome.
+func (b *Board) put(c Cell) {
+	b.cells[c.Row*b.size.Cols+c.Col] = b.Turn()
+	b.moves = append(b.moves, c)
+}

@@ -1,0 +1,159 @@
+package game
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxLine is the longest input line kept whole; the rest of a longer line is dropped and
+// the line is reported with ErrLineTooLong.
+const MaxLine = 4096
+
+// ErrLineTooLong is returned by Console.ReadLine for a line longer than MaxLine.
+var ErrLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLine)
+
+// Console is the keyboard and screen of a session: one reader for everything that reads
+// input, the menu and the players of every game (two readers over one piped stdin would
+// lose input to each other's buffers), and the writer their prompts and messages go to.
+// It strips the line ending ("\n" or "\r\n") and skips comment lines, whose first
+// non-blank character is '#'.
+type Console struct {
+	Out io.Writer
+	// Echo writes each line read back after its prompt, so that the output of a piped
+	// session reads like one typed at a terminal.
+	Echo bool
+
+	sc         *bufio.Scanner
+	long       bool // the line just scanned was cut at MaxLine
+	discarding bool // dropping the rest of a long line
+}
+
+// NewConsole returns a Console reading r and writing to out.
+func NewConsole(r io.Reader, out io.Writer) *Console {
+	in := &Console{Out: out, sc: bufio.NewScanner(r)}
+	in.sc.Buffer(make([]byte, 0, 512), MaxLine)
+	in.sc.Split(in.split)
+	return in
+}
+
+// split is a bufio.SplitFunc for lines that, unlike bufio.ScanLines, survives a line
+// longer than the buffer: it returns the first MaxLine bytes, marks them as cut, and
+// then drops the rest of the line.
+func (in *Console) split(data []byte, atEOF bool) (int, []byte, error) {
+	i := bytes.IndexByte(data, '\n')
+	switch {
+	case in.discarding && i >= 0:
+		in.discarding = false
+		return i + 1, nil, nil
+	case in.discarding:
+		return len(data), nil, nil
+	case i >= 0:
+		return i + 1, data[:i], nil
+	case len(data) >= MaxLine:
+		in.long, in.discarding = true, true
+		return len(data), data, nil
+	case atEOF && len(data) > 0:
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
+// ReadLine returns the next line that is not a comment, without its line ending. At the
+// end of the input it returns io.EOF; for a line longer than MaxLine it returns the start
+// of the line and ErrLineTooLong, and the next call reads the line after it.
+func (in *Console) ReadLine() (string, error) {
+	for in.sc.Scan() {
+		line := strings.TrimSuffix(in.sc.Text(), "\r")
+		if in.long {
+			in.long = false
+			return line, ErrLineTooLong
+		}
+		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "#") {
+			continue
+		}
+		return line, nil
+	}
+	if err := in.sc.Err(); err != nil {
+		return "", err
+	}
+	return "", io.EOF
+}
+
+// Ask writes the prompt and ": ", then reads a line as ReadLine does, writing it back
+// when Echo is set (quoted where ReadLine failed or it is not printable). At the end of
+// the input it ends the prompt's line.
+func (in *Console) Ask(prompt string) (string, error) {
+	fmt.Fprintf(in.Out, "%s: ", prompt)
+	line, err := in.ReadLine()
+	switch {
+	case errors.Is(err, io.EOF):
+		fmt.Fprintln(in.Out)
+	case in.Echo && err == nil && Printable(line):
+		fmt.Fprintln(in.Out, line)
+	case in.Echo:
+		fmt.Fprintln(in.Out, Quote(line))
+	}
+	return line, err
+}
+
+// Quote returns s for an error message or an echo: as it is when it is short and
+// printable, else quoted as Go's %q does, so that no raw control character is written
+// back; a long s is cut to its first 40 characters, with "..." after the quote.
+func Quote(s string) string {
+	cut := false
+	if utf8.RuneCountInString(s) > 40 {
+		s = string([]rune(s)[:40])
+		cut = true
+	}
+	q := strconv.Quote(s)
+	if cut {
+		q += "..."
+	}
+	return q
+}
+
+// Printable reports whether s holds only printable characters and spaces, so that it can
+// be written back as it is.
+func Printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ' && r != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// ParseMove reads a typed move "ROW COL", 1-based, for a board of size s: the two
+// numbers may be separated by spaces, tabs or a comma, with blanks around them. The
+// error says what is wrong, naming the input.
+func ParseMove(line string, s Size) (Cell, error) {
+	fields := strings.FieldsFunc(line, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == ',' || r == '\r'
+	})
+	if len(fields) != 2 {
+		return Cell{}, fmt.Errorf("%s is not a move: type a row and a column, like \"2 3\"", Quote(line))
+	}
+	var n [2]int
+	for i, name := range []string{"row", "column"} {
+		limit := s.Rows
+		if i == 1 {
+			limit = s.Cols
+		}
+		v, err := strconv.Atoi(fields[i])
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return Cell{}, fmt.Errorf("%s %s is not a number", name, Quote(fields[i]))
+		}
+		if err != nil || v < 1 || v > limit {
+			return Cell{}, fmt.Errorf("%s %s is out of range 1..%d", name, fields[i], limit)
+		}
+		n[i] = v - 1
+	}
+	return Cell{n[0], n[1]}, nil
+}

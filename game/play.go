@@ -1,0 +1,164 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Player chooses the moves of one side.
+type Player interface {
+	// Move returns the cell to play on b, where it is this player's turn. It does not
+	// change b, except that a Human's undo takes moves back and returns ErrUndone.
+	Move(b *Board) (Cell, error)
+}
+
+// The errors that end or interrupt a Player's Move.
+var (
+	// ErrQuit is returned when the person abandons the game.
+	ErrQuit = errors.New("game abandoned")
+	// ErrInputEnded is returned when the input ends before the game does.
+	ErrInputEnded = errors.New("input ended before the game finished")
+	// ErrUndone is returned by a Move that took moves back: ask whoever's turn it now is.
+	ErrUndone = errors.New("moves taken back")
+)
+
+// Game is one game between two players on a board: Run asks the player whose turn it is
+// for a move until the game is over, drawing the board for the people at the keyboard.
+type Game struct {
+	Board   *Board
+	Players [3]Player // indexed by Mark: Players[X] and Players[O]
+	Out     io.Writer
+	Color   bool // highlight the winning line: green when a person won, red when a computer did
+}
+
+// Run plays the game to its end and returns the outcome. It stops early with ErrQuit or
+// ErrInputEnded from a person, or with the error of a computer player that failed or
+// chose an illegal move; the board then holds the moves so far.
+func (g *Game) Run() (Outcome, error) {
+	b := g.Board
+	shown := false // the board on screen is up to date
+	for !b.Over() {
+		m := b.Turn()
+		p := g.Players[m]
+		_, human := p.(*Human)
+		if human && !shown {
+			fmt.Fprint(g.Out, b.Render(""))
+			shown = true
+		}
+		c, err := p.Move(b)
+		if errors.Is(err, ErrUndone) {
+			shown = false
+			continue
+		}
+		if err != nil {
+			return b.Outcome(), err
+		}
+		if err := b.Play(c); err != nil {
+			if human {
+				fmt.Fprintf(g.Out, "error: %v\n", err)
+				continue
+			}
+			return b.Outcome(), fmt.Errorf("computer (%v): %w", m, err)
+		}
+		shown = false
+		if !human {
+			fmt.Fprintf(g.Out, "Computer (%v) plays %v\n", m, c)
+		}
+	}
+	o := b.Outcome()
+	highlight := ""
+	if g.Color && o.Status == Won {
+		highlight = Red
+		if _, human := g.Players[o.Winner].(*Human); human {
+			highlight = Green
+		}
+	}
+	fmt.Fprint(g.Out, b.Render(highlight))
+	return o, nil
+}
+
+// HumanHelp lists what a person can type at a move prompt.
+const HumanHelp = `Type a move as ROW COL, 1-based, row first: "2 3" or "2,3".
+Commands: help (this list), hint (the best move and its value), undo (take back your
+last move), quit (abandon the game and go back to the menu).`
+
+// Human is the person at the keyboard: it prompts on its Console and reads moves and
+// commands until it has a move that is on the board.
+type Human struct {
+	Console *Console
+	Prompt  string // "Your move (X)"; Ask adds ": "
+	// Hint, if set, answers the hint command with a move and its value.
+	Hint func(b *Board) string
+	// UndoReply makes undo take back the opponent's reply as well as this player's move,
+	// as against a computer. Without it undo takes back the last move, whoever made it.
+	UndoReply bool
+}
+
+// Move prompts until the person types a move that is on the board, or a command that
+// ends the game or takes moves back. A taken cell is for Board.Play to refuse.
+func (h *Human) Move(b *Board) (Cell, error) {
+	out := h.Console.Out
+	for {
+		line, err := h.Console.Ask(h.Prompt)
+		switch {
+		case errors.Is(err, ErrLineTooLong):
+			fmt.Fprintf(out, "error: %s is not a move: %v\n", Quote(line), err)
+			continue
+		case err != nil:
+			return Cell{}, ErrInputEnded
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "help", "?":
+			fmt.Fprintln(out, HumanHelp)
+		case "quit":
+			return Cell{}, ErrQuit
+		case "hint":
+			if h.Hint == nil {
+				fmt.Fprintln(out, "no hint available")
+			} else {
+				fmt.Fprintf(out, "hint: %s\n", h.Hint(b))
+			}
+		case "undo":
+			if h.undo(b) {
+				return Cell{}, ErrUndone
+			}
+		default:
+			c, err := ParseMove(line, b.Size())
+			if err != nil {
+				fmt.Fprintf(out, "error: %v\n", err)
+				continue
+			}
+			return c, nil
+		}
+	}
+}
+
+// undo takes back moves for the undo command and says which; it reports whether any were.
+func (h *Human) undo(b *Board) bool {
+	out := h.Console.Out
+	moves := b.Moves()
+	n := min(1, len(moves))
+	if h.UndoReply {
+		// Back to and including this player's last move: moves by b.First() are the even ones.
+		n = 0
+		for i := len(moves) - 1; i >= 0; i-- {
+			if (i%2 == 0) == (b.First() == b.Turn()) {
+				n = len(moves) - i
+				break
+			}
+		}
+	}
+	if n == 0 {
+		fmt.Fprintln(out, "nothing to undo")
+		return false
+	}
+	var taken []string
+	for range n {
+		c, _ := b.Undo()
+		taken = append(taken, c.String())
+	}
+	fmt.Fprintf(out, "took back %s\n", strings.Join(taken, " and "))
+	return true
+}
