@@ -119,11 +119,11 @@ func Quote(s string) string {
 	return q
 }
 
-// Printable reports whether s holds only printable characters and spaces, so that it can
-// be written back as it is.
+// Printable reports whether s holds only printable characters and spaces, no control
+// character (not even a tab) and no invalid UTF-8, so that it can be written back as it is.
 func Printable(s string) bool {
 	for _, r := range s {
-		if r == utf8.RuneError || !unicode.IsPrint(r) && r != ' ' && r != '\t' {
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
 			return false
 		}
 	}
