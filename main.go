@@ -59,6 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out:   stdout,
 		color: cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
 		rng:   rand.New(rand.NewPCG(uint64(cfg.seed), 0)),
+		hint:  hinter(cfg.think),
 	}
 	s.con.Echo = !isTerminal(stdin)
 	if err := s.menu(); err != nil {
@@ -125,7 +126,7 @@ func parseFlags(args []string) (*config, *pflag.FlagSet, error) {
 	cfg := &config{}
 	fs.StringVar(&cfg.symbol, "symbol", "X", "your mark: X, O or random")
 	fs.StringVar(&cfg.first, "first", "human", "who moves first: human, computer or random")
-	fs.StringVar(&cfg.ai, "ai", "random", "the computer's strategy: random, rules, heuristic, minimax,\nor a level: easy, medium, hard")
+	fs.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax,\nor a level: easy, medium, hard")
 	fs.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
 	fs.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice; the same seed and input replay a session\n(default from the clock)")
 	fs.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
@@ -156,9 +157,6 @@ func parseFlags(args []string) (*config, *pflag.FlagSet, error) {
 	if cfg.think <= 0 {
 		return nil, fs, fmt.Errorf("invalid value %q for --think: want a positive duration such as 500ms", cfg.think)
 	}
-	if err := checkStrategy(cfg.ai); err != nil {
-		return nil, fs, err
-	}
 	cfg.seedSet = fs.Changed("seed")
 	if !cfg.seedSet {
 		cfg.seed = time.Now().UnixNano()
@@ -185,6 +183,7 @@ type session struct {
 	out   io.Writer
 	color bool
 	rng   *rand.Rand
+	hint  func(b *game.Board) string
 	score [3]int // games won by X and O by mark, or by the person (X slot) and computer (O slot); draws in Empty
 }
 
@@ -244,16 +243,12 @@ func (s *session) play() error {
 	}
 	if cfg.opponent == "human" {
 		for _, m := range []game.Mark{game.X, game.O} {
-			g.Players[m] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Player %v, your move", m)}
+			g.Players[m] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Player %v, your move", m), Hint: s.hint}
 		}
 		fmt.Fprintf(s.out, "Two players, X and O; %v moves first.\n", first)
 	} else {
-		computer, err := newStrategy(cfg.ai, s.rng, cfg.think)
-		if err != nil {
-			return err
-		}
-		g.Players[me] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Your move (%v)", me), UndoReply: true}
-		g.Players[me.Opponent()] = computer
+		g.Players[me] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Your move (%v)", me), UndoReply: true, Hint: s.hint}
+		g.Players[me.Opponent()] = newStrategy(cfg.ai, s.rng, cfg.think)
 		who := "you move"
 		if first != me {
 			who = "the computer moves"
@@ -336,18 +331,36 @@ At the menu type 1 to play, 2 for these rules, 0 to exit.
 `, size.Rows, size.Cols, size.Win)
 }
 
-// newStrategy returns the computer player that --ai names.
-func newStrategy(name string, rng *rand.Rand, think time.Duration) (game.Player, error) {
-	if err := checkStrategy(name); err != nil {
-		return nil, err
+// newStrategy returns the computer player that --ai names: a strategy or a level.
+func newStrategy(name string, rng *rand.Rand, think time.Duration) game.Player {
+	switch name {
+	case "random", "easy":
+		return ai.Random{Rand: rng}
+	case "rules", "medium":
+		return ai.Rules{Rand: rng}
+	case "heuristic":
+		return ai.Heuristic{Rand: rng}
 	}
-	return ai.Random{Rand: rng}, nil
+	return &ai.Minimax{Rand: rng, Think: think, Now: time.Now}
 }
 
-// checkStrategy reports whether the strategy --ai names is available.
-func checkStrategy(name string) error {
-	if name != "random" && name != "easy" {
-		return fmt.Errorf("--ai %s is not yet available: use random", name)
+// hinter returns the hint command's answer: the move minimax would play for the side to
+// move and what it is worth to that side. It has a solver of its own and draws nothing
+// from the session's generator, so asking for a hint does not change the game.
+func hinter(think time.Duration) func(b *game.Board) string {
+	m := &ai.Minimax{Think: think, Now: time.Now}
+	return func(b *game.Board) string {
+		c, v := m.Hint(b)
+		worth := "draw"
+		switch v.Winner {
+		case b.Turn():
+			worth = fmt.Sprintf("win in %d", v.Plies)
+		case b.Turn().Opponent():
+			worth = fmt.Sprintf("loss in %d", v.Plies)
+		}
+		if !v.Exact {
+			worth += " (not proven)"
+		}
+		return fmt.Sprintf("%v, %s", c, worth)
 	}
-	return nil
 }

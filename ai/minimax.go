@@ -1,0 +1,248 @@
+package ai
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tictactoe/game"
+)
+
+// Value is what a position or a move is worth with best play from both sides: who wins
+// and in how many plies from the position, or a draw (Winner Empty). Exact is false when
+// the search stopped at its deadline before it could prove the value; such a value is the
+// best known, and a draw then means that neither side was found to win.
+type Value struct {
+	Winner game.Mark
+	Plies  int
+	Exact  bool
+}
+
+// String returns "X wins in 3", "O wins in 4" or "draw", with " (not proven)" appended
+// when the value is not exact.
+func (v Value) String() string {
+	s := "draw"
+	if v.Winner != game.Empty {
+		s = fmt.Sprintf("%v wins in %d", v.Winner, v.Plies)
+	}
+	if !v.Exact {
+		s += " (not proven)"
+	}
+	return s
+}
+
+// valueOf turns a root-relative score for toMove into a Value.
+func valueOf(score int, toMove game.Mark, proven bool) Value {
+	switch {
+	case score > mate:
+		return Value{Winner: toMove, Plies: win - score, Exact: proven}
+	case score < -mate:
+		return Value{Winner: toMove.Opponent(), Plies: win + score, Exact: proven}
+	}
+	return Value{Exact: proven}
+}
+
+// MoveValue is a legal move and the value of the position it leads to, its plies counted
+// from the position before the move.
+type MoveValue struct {
+	Cell  game.Cell
+	Value Value
+}
+
+// Analysis is the value of a position and of each of its legal moves, best first for the
+// side to move, and how many positions the search visited.
+type Analysis struct {
+	Value Value
+	Moves []MoveValue
+	Nodes int64
+}
+
+// Minimax plays perfectly wherever the game can be solved within Think: a negamax search
+// with alpha-beta pruning, a transposition table that keeps both bounds of a position and
+// folds the board's symmetries (8 on a square, 4 on a rectangle) into its key, move
+// ordering (wins, forced blocks, the table's move, then line potential) and scores that
+// prefer the quickest win and the slowest loss. It deepens iteratively: when the game is
+// too big to solve before the deadline, it plays the best move of the deepest search it
+// finished, judged at the horizon by lines still open for it minus lines still open for
+// the opponent, and it never plays a move that loses at once when another does not.
+// Among equally good moves it chooses with Rand, so games vary but a seed replays them.
+//
+// The transposition table takes at most MaxTableEntries entries (96 MiB) and is kept
+// from move to move while the board size stays the same.
+type Minimax struct {
+	Rand  *rand.Rand
+	Think time.Duration    // the most a move may take; 0 for no limit
+	Now   func() time.Time // the clock the deadline is read from; nil for no limit
+
+	s *searcher
+}
+
+// searcherFor returns the searcher for b's size, with the deadline set from now.
+func (m *Minimax) searcherFor(b *game.Board) *searcher {
+	if m.s == nil || m.s.g.size != b.Size() {
+		m.s = newSearcher(b.Size())
+	}
+	s := m.s
+	s.now, s.stopped, s.nodes = nil, false, 0
+	if m.Now != nil && m.Think > 0 {
+		s.now = m.Now
+		// A tenth of the time is kept back for what follows the last check of the clock.
+		s.deadline = m.Now().Add(m.Think - m.Think/10)
+	}
+	return s
+}
+
+// Move returns the best move for the side to move on b, chosen among the equally good
+// ones with m.Rand.
+func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
+	if b.Over() {
+		return game.Cell{}, fmt.Errorf("no move on a finished board %v", b)
+	}
+	s := m.searcherFor(b)
+	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.near))
+	return s.g.cell(best[m.Rand.IntN(len(best))]), nil
+}
+
+// Hint returns the move Move would make, the first of the equally good ones so that
+// asking does not change the game's random choices, and what it is worth.
+func (m *Minimax) Hint(b *game.Board) (game.Cell, Value) {
+	s := m.searcherFor(b)
+	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.near))
+	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven)
+}
+
+// Analyze returns the value of b's position and of every legal move, searching until
+// each is proven or the deadline passes. On a finished board it has no moves.
+func (m *Minimax) Analyze(b *game.Board) Analysis {
+	s := m.searcherFor(b)
+	p := newPosition(b, s.g, s.keys, false)
+	a := Analysis{}
+	if b.Over() {
+		score, _ := s.search(p, 0, 0, -inf, inf)
+		a.Value, a.Nodes = valueOf(score, b.Turn(), true), s.nodes
+		return a
+	}
+	moves := make([]int, 0, p.free)
+	for c, mk := range p.cells {
+		if mk == game.Empty {
+			moves = append(moves, c)
+		}
+	}
+	var scores []int
+	var proven []bool
+	s.deepen(p, func(depth int) bool {
+		sc, pr := make([]int, len(moves)), make([]bool, len(moves))
+		all := true
+		for i, c := range moves {
+			p.play(c)
+			v, ok := s.search(p, depth-1, 1, -inf, inf)
+			p.undo()
+			if s.stopped {
+				return false
+			}
+			sc[i], pr[i] = -v, ok
+			all = all && ok
+		}
+		scores, proven = sc, pr
+		return all
+	})
+	for i, c := range moves {
+		a.Moves = append(a.Moves, MoveValue{Cell: s.g.cell(c), Value: valueOf(scores[i], b.Turn(), proven[i])})
+	}
+	order := make([]int, len(moves))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(scores[j], scores[i]) })
+	sorted := make([]MoveValue, len(order))
+	for i, k := range order {
+		sorted[i] = a.Moves[k]
+	}
+	a.Moves = sorted
+	best := order[0]
+	a.Value = valueOf(scores[best], b.Turn(), !slices.Contains(proven, false))
+	a.Nodes = s.nodes
+	return a
+}
+
+// deepen runs iteration at depths 1, 2, ... until it reports that its result is proven,
+// the depth covers every free cell, or the deadline stops it. The first iteration always
+// runs to its end, so there is always a result to use.
+func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
+	now := s.now
+	for depth := 1; ; depth++ {
+		if depth == 1 {
+			s.now = nil
+		}
+		done := iteration(depth)
+		s.now = now
+		if s.stopped || done || depth >= p.free {
+			return
+		}
+	}
+}
+
+// choose returns the best moves for the side to move, in cell order, their root score
+// and whether it is proven.
+func (s *searcher) choose(p *position) (best []int, score int, proven bool) {
+	me, them := p.turn, p.turn.Opponent()
+	if p.threats[me] > 0 {
+		return sorted(p.winningCells(me, nil, p.g.n)), win - 1, true
+	}
+	var moves []int
+	all := true
+	if p.threats[them] > 0 {
+		moves = p.winningCells(them, nil, p.g.n) // block, even when it cannot save the game
+	} else {
+		if len(s.buf) == 0 {
+			s.buf = append(s.buf, make([]int, 0, s.g.n))
+			s.scores = append(s.scores, make([]int, s.g.n))
+		}
+		moves, all = s.order(p, 0, -1)
+		moves = slices.Clone(moves)
+	}
+	s.deepen(p, func(depth int) bool {
+		values := make([]int, len(moves))
+		exact := make([]bool, len(moves)) // values[i] is the move's score, not a bound on it
+		provenAt := make([]bool, len(moves))
+		top := -inf
+		for i, c := range moves { // the best score, exact for each move that raises it
+			p.play(c)
+			v, ok := s.search(p, depth-1, 1, -inf, -top)
+			p.undo()
+			if s.stopped {
+				return false
+			}
+			values[i], provenAt[i], exact[i] = -v, ok, -v > top
+			top = max(top, -v)
+		}
+		var ties []int
+		allProven := all
+		for i, c := range moves { // which of the others reach it too: a null-window test
+			if !exact[i] {
+				p.play(c)
+				v, ok := s.search(p, depth-1, 1, -top, -top+1)
+				p.undo()
+				if s.stopped {
+					return false
+				}
+				values[i], provenAt[i] = -v, ok
+			}
+			if values[i] >= top {
+				ties = append(ties, c)
+			}
+			allProven = allProven && provenAt[i]
+		}
+		best, score, proven = sorted(ties), top, allProven
+		return allProven
+	})
+	return best, score, proven
+}
+
+// sorted sorts s in place and returns it.
+func sorted(s []int) []int {
+	slices.Sort(s)
+	return s
+}

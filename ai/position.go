@@ -1,0 +1,225 @@
+package ai
+
+import (
+	"math/rand/v2"
+
+	"tictactoe/game"
+)
+
+// position is the board as the search sees it: the marks, and for every line how many
+// marks of each side it holds, from which it keeps, move by move, the counts that the
+// search asks for at every node: how many lines are still open for each side (the
+// evaluation at the horizon), how many lines each side can complete with one more mark
+// (its threats), and a hash of the position under every symmetry of the board.
+type position struct {
+	g       *geometry
+	cells   []game.Mark
+	count   [3][]int // count[m][line]: marks m on the line
+	open    [3]int   // lines holding no mark of the other side
+	threats [3]int   // lines one mark short of a win for the side, holding none of the other's
+	hash    []uint64 // the Zobrist hash under each symmetry
+	keys    *zobrist
+	turn    game.Mark
+	free    int  // empty cells
+	won     bool // the last move completed a line
+	moves   []int
+	near    []int // on big boards: near[c] counts the marks within two cells of c
+}
+
+// nearRadius is how far from a mark a cell may be for the search to try it on big boards.
+const nearRadius = 2
+
+// zobrist holds the random keys of the position hash: one per symmetry, cell and mark,
+// and one for the side to move.
+type zobrist struct {
+	cell [][][3]uint64 // cell[s][c][m]: the key of mark m in cell c seen through symmetry s
+	turn uint64
+}
+
+func newZobrist(g *geometry) *zobrist {
+	rng := rand.New(rand.NewPCG(0x7a6f62726973, uint64(g.n))) // fixed: hashes do not depend on the game's seed
+	base := make([][3]uint64, g.n)
+	for c := range base {
+		base[c] = [3]uint64{0, rng.Uint64(), rng.Uint64()}
+	}
+	z := &zobrist{turn: rng.Uint64()}
+	for _, perm := range g.syms {
+		keys := make([][3]uint64, g.n)
+		for c := range keys {
+			keys[c] = base[perm[c]]
+		}
+		z.cell = append(z.cell, keys)
+	}
+	return z
+}
+
+// newPosition returns the search's copy of b. It keeps no hash when keys is nil, and
+// keeps the near counts when keepNear is set.
+func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *position {
+	p := &position{
+		g:     g,
+		cells: make([]game.Mark, g.n),
+		keys:  keys,
+		turn:  b.First(),
+		free:  g.n,
+	}
+	for _, m := range []game.Mark{game.X, game.O} {
+		p.count[m] = make([]int, len(g.lines))
+	}
+	if keys != nil {
+		p.hash = make([]uint64, len(g.syms))
+	}
+	if keepNear {
+		p.near = make([]int, g.n)
+	}
+	for l := range g.lines {
+		p.classify(l, 1)
+	}
+	if p.turn == game.O {
+		for s := range p.hash {
+			p.hash[s] = keys.turn // the hash says whose turn it is: O's turn flips keys.turn
+		}
+	}
+	for _, c := range b.Moves() {
+		p.play(g.index(c))
+	}
+	return p
+}
+
+// classify adds sign times line l's share to the open and threat counts.
+func (p *position) classify(l, sign int) {
+	x, o, need := p.count[game.X][l], p.count[game.O][l], p.g.size.Win-1
+	if o == 0 {
+		p.open[game.X] += sign
+		if x == need {
+			p.threats[game.X] += sign
+		}
+	}
+	if x == 0 {
+		p.open[game.O] += sign
+		if o == need {
+			p.threats[game.O] += sign
+		}
+	}
+}
+
+// play puts the mark to move in cell c, which must be empty.
+func (p *position) play(c int) {
+	m := p.turn
+	p.cells[c] = m
+	for _, l := range p.g.through[c] {
+		p.classify(l, -1)
+		p.count[m][l]++
+		p.classify(l, 1)
+		if p.count[m][l] == p.g.size.Win {
+			p.won = true
+		}
+	}
+	for s := range p.hash {
+		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
+	}
+	p.turn = m.Opponent()
+	p.free--
+	p.moves = append(p.moves, c)
+	p.addNear(c, 1)
+}
+
+// addNear adds delta to the near counts of the cells around c, when they are kept.
+func (p *position) addNear(c, delta int) {
+	if p.near == nil {
+		return
+	}
+	s := p.g.size
+	r0, c0 := c/s.Cols, c%s.Cols
+	for r := max(0, r0-nearRadius); r <= min(s.Rows-1, r0+nearRadius); r++ {
+		for col := max(0, c0-nearRadius); col <= min(s.Cols-1, c0+nearRadius); col++ {
+			p.near[r*s.Cols+col] += delta
+		}
+	}
+}
+
+// nearMark reports whether a mark stands within nearRadius of c.
+func (p *position) nearMark(c int) bool { return p.near[c] > 0 }
+
+// undo takes back the last move.
+func (p *position) undo() {
+	c := p.moves[len(p.moves)-1]
+	p.moves = p.moves[:len(p.moves)-1]
+	m := p.turn.Opponent()
+	for _, l := range p.g.through[c] {
+		p.classify(l, -1)
+		p.count[m][l]--
+		p.classify(l, 1)
+	}
+	for s := range p.hash {
+		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
+	}
+	p.cells[c] = game.Empty
+	p.addNear(c, -1)
+	p.turn = m
+	p.free++
+	p.won = false // a won game takes no more moves, so the position before its last went on
+}
+
+// key returns the position's hash folded over the symmetries: the least of its hashes,
+// and the symmetry that gives it.
+func (p *position) key() (uint64, int) {
+	best, sym := p.hash[0], 0
+	for s, h := range p.hash[1:] {
+		if h < best {
+			best, sym = h, s+1
+		}
+	}
+	return best, sym
+}
+
+// winningCells appends to dst the distinct empty cells where m completes a line, at most
+// limit of them.
+func (p *position) winningCells(m game.Mark, dst []int, limit int) []int {
+	if p.threats[m] == 0 {
+		return dst
+	}
+	need := p.g.size.Win - 1
+	o := m.Opponent()
+	for l, line := range p.g.lines {
+		if p.count[m][l] != need || p.count[o][l] != 0 {
+			continue
+		}
+		for _, c := range line {
+			if p.cells[c] == game.Empty && !containsInt(dst, c) {
+				dst = append(dst, c)
+				if len(dst) >= limit {
+					return dst
+				}
+			}
+		}
+	}
+	return dst
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// potential scores an empty cell c for the side m to move, for move ordering: over the
+// lines through c, a line gains weight with each mark of one side it holds, and a line
+// holding both sides' marks is dead and counts nothing.
+func (p *position) potential(c int, m game.Mark) int {
+	o := m.Opponent()
+	score := 0
+	for _, l := range p.g.through[c] {
+		mine, theirs := p.count[m][l], p.count[o][l]
+		switch {
+		case theirs == 0:
+			score += 1 + 4*mine*mine
+		case mine == 0:
+			score += 1 + 3*theirs*theirs
+		}
+	}
+	return score
+}

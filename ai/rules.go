@@ -1,0 +1,39 @@
+package ai
+
+import (
+	"math/rand/v2"
+
+	"tictactoe/game"
+)
+
+// Rules plays the three steps of the original JavaScript game: (1) if a move completes a
+// line of Win now, play it; (2) else, if the opponent could complete one on the next move,
+// block it; (3) else fill: the centre, else a corner, else any free cell. Ties at each step
+// are broken with Rand. A fork, two threats at once, beats it.
+type Rules struct {
+	Rand *rand.Rand
+}
+
+// Move returns the cell the three steps choose on b.
+func (r Rules) Move(b *game.Board) (game.Cell, error) {
+	g := geometryOf(b.Size())
+	p := newPosition(b, g, nil, false)
+	me := p.turn
+	for _, m := range []game.Mark{me, me.Opponent()} { // win, else block
+		if cells := p.winningCells(m, nil, g.n); len(cells) > 0 {
+			return g.cell(sorted(cells)[r.Rand.IntN(len(cells))]), nil
+		}
+	}
+	for _, group := range [][]int{g.centre, g.corners} {
+		var free []int
+		for _, c := range group {
+			if p.cells[c] == game.Empty {
+				free = append(free, c)
+			}
+		}
+		if len(free) > 0 {
+			return g.cell(free[r.Rand.IntN(len(free))]), nil
+		}
+	}
+	return Random{Rand: r.Rand}.Move(b)
+}

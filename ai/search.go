@@ -1,0 +1,235 @@
+package ai
+
+import (
+	"time"
+
+	"tictactoe/game"
+)
+
+// Scores are from the side to move's point of view and count plies from the root of the
+// search: a win on ply p scores win-p and a loss on ply p scores p-win, so the search
+// prefers the quickest win and the slowest loss. Scores beyond ±mate are wins and losses;
+// those within are draws (0) or, at the horizon of a search that was cut short, the
+// evaluation: lines still open for the side to move minus lines still open for the other.
+const (
+	win  = 1_000_000
+	mate = win - 1000
+	inf  = win + 1
+)
+
+// provenDepth marks a table entry whose subtree was searched to the end of the game.
+const provenDepth = 255
+
+// MaxTableEntries bounds the transposition table: 1<<22 entries of 24 bytes, 96 MiB, on
+// the largest boards; a 3×3 board gets 1<<13 (192 KiB) and a 4×4 board 1<<20 (24 MiB).
+const MaxTableEntries = 1 << 22
+
+// entry is one transposition-table slot: bounds on the value of the position with this
+// key, from a search of the given depth, and the best move found, in the frame of the
+// symmetry that gives the key.
+type entry struct {
+	key    uint64
+	lo, hi int32 // lo <= value <= hi, node-relative (see toTable)
+	depth  uint8 // remaining depth searched, or provenDepth
+	move   int16 // best move in the canonical frame, or -1
+}
+
+// searcher is a negamax search with alpha-beta pruning and a transposition table for one
+// board size. It is reused from move to move and from game to game: what the table has
+// proven about a position stays true.
+type searcher struct {
+	g     *geometry
+	keys  *zobrist
+	table []entry
+	mask  uint64
+	near  bool // on big boards, only moves near the marks are searched
+
+	nodes    int64
+	now      func() time.Time // nil: no deadline
+	deadline time.Time
+	stopped  bool
+	buf      [][]int // move lists, one per ply
+	scores   [][]int
+}
+
+func newSearcher(s game.Size) *searcher {
+	g := geometryOf(s)
+	size := uint64(1) << min(22, max(10, g.n+4))
+	return &searcher{
+		g:     g,
+		keys:  newZobrist(g),
+		table: make([]entry, size),
+		mask:  size - 1,
+		near:  g.n > 64,
+	}
+}
+
+// toTable turns a root-relative score at ply into one relative to the node, so that the
+// entry holds for the same position reached at any ply; fromTable undoes it.
+func toTable(v, ply int) int32 {
+	switch {
+	case v >= inf || v <= -inf:
+	case v > mate:
+		v += ply
+	case v < -mate:
+		v -= ply
+	}
+	return int32(v)
+}
+
+func fromTable(v int32, ply int) int {
+	s := int(v)
+	switch {
+	case s >= inf || s <= -inf:
+	case s > mate:
+		s -= ply
+	case s < -mate:
+		s += ply
+	}
+	return s
+}
+
+// search returns the value of p for the side to move, searched depth plies deep (forced
+// blocks extend it), within the window (alpha, beta): fail-soft, so a value <= alpha is
+// an upper bound and one >= beta a lower bound. It also reports whether the value is
+// proven: found without stopping at the horizon, true whatever the depth.
+func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
+	s.nodes++
+	if s.now != nil && s.nodes&1023 == 0 && !s.now().Before(s.deadline) {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0, false
+	}
+	if p.won {
+		return ply - win, true // the last move won: the side to move has lost
+	}
+	me, them := p.turn, p.turn.Opponent()
+	switch {
+	case p.threats[me] > 0:
+		return win - ply - 1, true
+	case p.free == 0, p.open[me] == 0 && p.open[them] == 0:
+		return 0, true
+	}
+	for len(s.buf) <= ply {
+		s.buf = append(s.buf, make([]int, 0, s.g.n))
+		s.scores = append(s.scores, make([]int, s.g.n))
+	}
+	moves := s.buf[ply][:0]
+	if p.threats[them] > 0 {
+		moves = p.winningCells(them, moves, 2)
+		if len(moves) > 1 {
+			return ply + 2 - win, true // two threats: block one, lose to the other
+		}
+	}
+	if depth <= 0 && len(moves) == 0 {
+		return p.open[me] - p.open[them], false
+	}
+
+	key, sym := p.key()
+	e := &s.table[key&s.mask]
+	ttMove := -1
+	if e.key == key {
+		if e.move >= 0 {
+			ttMove = s.g.inverse[sym][e.move]
+		}
+		if int(e.depth) >= depth {
+			lo, hi := fromTable(e.lo, ply), fromTable(e.hi, ply)
+			proven := e.depth == provenDepth
+			switch {
+			case lo >= beta:
+				return lo, proven
+			case hi <= alpha:
+				return hi, proven
+			case lo == hi:
+				return lo, proven
+			}
+		}
+	}
+
+	all := true // every move is searched (none left out for being far from the marks)
+	if len(moves) == 0 {
+		moves, all = s.order(p, ply, ttMove)
+	}
+	s.buf[ply] = moves
+
+	best, bestMove, a := -inf, -1, alpha
+	allProven, bestProven := all, false
+	for _, c := range moves {
+		p.play(c)
+		v, proven := s.search(p, depth-1, ply+1, -beta, -a)
+		p.undo()
+		if s.stopped {
+			return 0, false
+		}
+		v = -v
+		allProven = allProven && proven
+		if v > best {
+			best, bestMove, bestProven = v, c, proven
+		}
+		if v > a {
+			a = v
+		}
+		if a >= beta {
+			break
+		}
+	}
+	proven := allProven || best >= beta && bestProven
+	s.store(e, key, sym, best, alpha, beta, depth, ply, proven, bestMove)
+	return best, proven
+}
+
+// store records a search's result in the table slot e.
+func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply int, proven bool, move int) {
+	d := uint8(min(max(depth, 0), provenDepth-1))
+	if proven {
+		d = provenDepth
+	}
+	lo, hi := int32(-inf), int32(inf)
+	if v > alpha {
+		lo = toTable(v, ply)
+	}
+	if v < beta {
+		hi = toTable(v, ply)
+	}
+	if e.key == key && e.depth == d {
+		lo, hi = max(lo, e.lo), min(hi, e.hi) // both bounds hold: keep the tighter of each
+	} else if e.key == key && e.depth > d {
+		return // what is there was searched deeper
+	}
+	m := int16(-1)
+	if move >= 0 {
+		m = int16(s.g.syms[sym][move])
+	}
+	*e = entry{key: key, lo: lo, hi: hi, depth: d, move: m}
+}
+
+// order returns the moves to search at ply, best first: the table's move, then by line
+// potential. On big boards only cells near the marks are tried, and all says whether
+// that left none out.
+func (s *searcher) order(p *position, ply, ttMove int) (moves []int, all bool) {
+	moves, scores := s.buf[ply][:0], s.scores[ply]
+	all = true
+	for c, m := range p.cells {
+		if m != game.Empty {
+			continue
+		}
+		if s.near && p.free < s.g.n && !p.nearMark(c) {
+			all = false
+			continue
+		}
+		score := p.potential(c, p.turn)
+		if c == ttMove {
+			score = 1 << 30
+		}
+		// Insertion sort: the lists are short and mostly a few dozen moves.
+		i := len(moves)
+		moves = append(moves, c)
+		for i > 0 && scores[i-1] < score {
+			moves[i], scores[i] = moves[i-1], scores[i-1]
+			i--
+		}
+		moves[i], scores[i] = c, score
+	}
+	return moves, all
+}
