@@ -94,6 +94,14 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 	return s
 }
 
+// Nodes returns how many positions the last Move, Hint or Analyze searched.
+func (m *Minimax) Nodes() int64 {
+	if m.s == nil {
+		return 0
+	}
+	return m.s.nodes
+}
+
 // Move returns the best move for the side to move on b, chosen among the equally good
 // ones with m.Rand.
 func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
@@ -101,7 +109,7 @@ func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
 		return game.Cell{}, fmt.Errorf("no move on a finished board %v", b)
 	}
 	s := m.searcherFor(b)
-	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.near))
+	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.near), false)
 	return s.g.cell(best[m.Rand.IntN(len(best))]), nil
 }
 
@@ -109,7 +117,7 @@ func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
 // asking does not change the game's random choices, and what it is worth.
 func (m *Minimax) Hint(b *game.Board) (game.Cell, Value) {
 	s := m.searcherFor(b)
-	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.near))
+	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.near), true)
 	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven)
 }
 
@@ -185,15 +193,16 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 }
 
 // choose returns the best moves for the side to move, in cell order, their root score
-// and whether it is proven.
-func (s *searcher) choose(p *position) (best []int, score int, proven bool) {
+// and whether it is proven. Unless valued is set, a move that is the only one to consider
+// is returned at once, with a score of 0, unproven.
+func (s *searcher) choose(p *position, valued bool) (best []int, score int, proven bool) {
 	me, them := p.turn, p.turn.Opponent()
-	if p.threats[me] > 0 {
+	if p.threats(me) > 0 {
 		return sorted(p.winningCells(me, nil, p.g.n)), win - 1, true
 	}
 	var moves []int
 	all := true
-	if p.threats[them] > 0 {
+	if p.threats(them) > 0 {
 		moves = p.winningCells(them, nil, p.g.n) // block, even when it cannot save the game
 	} else {
 		if len(s.buf) == 0 {
@@ -202,6 +211,9 @@ func (s *searcher) choose(p *position) (best []int, score int, proven bool) {
 		}
 		moves, all = s.order(p, 0, -1)
 		moves = slices.Clone(moves)
+	}
+	if len(moves) == 1 && !valued {
+		return moves, 0, false
 	}
 	s.deepen(p, func(depth int) bool {
 		values := make([]int, len(moves))

@@ -16,7 +16,7 @@ type position struct {
 	cells   []game.Mark
 	count   [3][]int // count[m][line]: marks m on the line
 	open    [3]int   // lines holding no mark of the other side
-	threats [3]int   // lines one mark short of a win for the side, holding none of the other's
+	openBy  [3][]int // openBy[m][n]: lines holding n marks m and none of the other side's
 	hash    []uint64 // the Zobrist hash under each symmetry
 	keys    *zobrist
 	turn    game.Mark
@@ -65,6 +65,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	}
 	for _, m := range []game.Mark{game.X, game.O} {
 		p.count[m] = make([]int, len(g.lines))
+		p.openBy[m] = make([]int, g.size.Win+1)
 	}
 	if keys != nil {
 		p.hash = make([]uint64, len(g.syms))
@@ -86,21 +87,37 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	return p
 }
 
-// classify adds sign times line l's share to the open and threat counts.
+// classify adds sign times line l's share to the open counts.
 func (p *position) classify(l, sign int) {
-	x, o, need := p.count[game.X][l], p.count[game.O][l], p.g.size.Win-1
+	x, o := p.count[game.X][l], p.count[game.O][l]
 	if o == 0 {
 		p.open[game.X] += sign
-		if x == need {
-			p.threats[game.X] += sign
-		}
+		p.openBy[game.X][x] += sign
 	}
 	if x == 0 {
 		p.open[game.O] += sign
-		if o == need {
-			p.threats[game.O] += sign
+		p.openBy[game.O][o] += sign
+	}
+}
+
+// threats returns how many lines m can complete with one more mark.
+func (p *position) threats(m game.Mark) int { return p.openBy[m][p.g.size.Win-1] }
+
+// canWin reports whether m could still complete a line with its next moves marks: whether
+// an open line lacks at most that many.
+func (p *position) canWin(m game.Mark, moves int) bool {
+	k := p.g.size.Win
+	for n := k - 1; n >= max(0, k-moves); n-- {
+		if p.openBy[m][n] > 0 {
+			return true
 		}
 	}
+	return false
+}
+
+// drawn reports whether neither side can complete a line any more with the moves left.
+func (p *position) drawn() bool {
+	return !p.canWin(p.turn, (p.free+1)/2) && !p.canWin(p.turn.Opponent(), p.free/2)
 }
 
 // play puts the mark to move in cell c, which must be empty.
@@ -176,7 +193,7 @@ func (p *position) key() (uint64, int) {
 // winningCells appends to dst the distinct empty cells where m completes a line, at most
 // limit of them.
 func (p *position) winningCells(m game.Mark, dst []int, limit int) []int {
-	if p.threats[m] == 0 {
+	if p.threats(m) == 0 {
 		return dst
 	}
 	need := p.g.size.Win - 1

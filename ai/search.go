@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"slices"
 	"time"
 
 	"tictactoe/game"
@@ -106,9 +107,9 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	}
 	me, them := p.turn, p.turn.Opponent()
 	switch {
-	case p.threats[me] > 0:
+	case p.threats(me) > 0:
 		return win - ply - 1, true
-	case p.free == 0, p.open[me] == 0 && p.open[them] == 0:
+	case p.drawn():
 		return 0, true
 	}
 	for len(s.buf) <= ply {
@@ -116,7 +117,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		s.scores = append(s.scores, make([]int, s.g.n))
 	}
 	moves := s.buf[ply][:0]
-	if p.threats[them] > 0 {
+	if p.threats(them) > 0 {
 		moves = p.winningCells(them, moves, 2)
 		if len(moves) > 1 {
 			return ply + 2 - win, true // two threats: block one, lose to the other
@@ -204,6 +205,14 @@ func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply i
 	*e = entry{key: key, lo: lo, hi: hi, depth: d, move: m}
 }
 
+// nearby reports whether c is near a mark, or on an empty board whether it is a centre cell.
+func (s *searcher) nearby(p *position, c int) bool {
+	if p.free == s.g.n {
+		return slices.Contains(s.g.centre, c)
+	}
+	return p.nearMark(c)
+}
+
 // order returns the moves to search at ply, best first: the table's move, then by line
 // potential. On big boards only cells near the marks are tried, and all says whether
 // that left none out.
@@ -214,7 +223,7 @@ func (s *searcher) order(p *position, ply, ttMove int) (moves []int, all bool) {
 		if m != game.Empty {
 			continue
 		}
-		if s.near && p.free < s.g.n && !p.nearMark(c) {
+		if s.near && !s.nearby(p, c) {
 			all = false
 			continue
 		}

@@ -146,14 +146,32 @@ func ParseMove(line string, s Size) (Cell, error) {
 		if i == 1 {
 			limit = s.Cols
 		}
-		v, err := strconv.Atoi(fields[i])
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return Cell{}, fmt.Errorf("%s %s is not a number", name, Quote(fields[i]))
+		f := fields[i]
+		if !isInteger(f) {
+			return Cell{}, fmt.Errorf("%s %s is not a number", name, Quote(f))
 		}
+		v, err := strconv.Atoi(f)
 		if err != nil || v < 1 || v > limit {
-			return Cell{}, fmt.Errorf("%s %s is out of range 1..%d", name, fields[i], limit)
+			if len(f) > 40 {
+				f = f[:40] + "..."
+			}
+			return Cell{}, fmt.Errorf("%s %s is out of range 1..%d", name, f, limit)
 		}
 		n[i] = v - 1
 	}
 	return Cell{n[0], n[1]}, nil
+}
+
+// isInteger reports whether s is a whole number in decimal digits, with an optional sign.
+func isInteger(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
