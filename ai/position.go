@@ -12,18 +12,18 @@ import (
 // evaluation at the horizon), how many lines each side can complete with one more mark
 // (its threats), and a hash of the position under every symmetry of the board.
 type position struct {
-	g       *geometry
-	cells   []game.Mark
-	count   [3][]int // count[m][line]: marks m on the line
-	open    [3]int   // lines holding no mark of the other side
-	openBy  [3][]int // openBy[m][n]: lines holding n marks m and none of the other side's
-	hash    []uint64 // the Zobrist hash under each symmetry
-	keys    *zobrist
-	turn    game.Mark
-	free    int  // empty cells
-	won     bool // the last move completed a line
-	moves   []int
-	near    []int // on big boards: near[c] counts the marks within two cells of c
+	g      *geometry
+	cells  []game.Mark
+	count  [3][]int // count[m][line]: marks m on the line
+	open   [3]int   // lines holding no mark of the other side
+	openBy [3][]int // openBy[m][n]: lines holding n marks m and none of the other side's
+	hash   []uint64 // the Zobrist hash under each symmetry
+	keys   *zobrist
+	turn   game.Mark
+	free   int  // empty cells
+	won    bool // the last move completed a line
+	moves  []int
+	near   []int // on big boards: near[c] counts the marks within two cells of c
 }
 
 // nearRadius is how far from a mark a cell may be for the search to try it on big boards.
