@@ -253,7 +253,7 @@ func (s *session) play() error {
 		if first != me {
 			who = "the computer moves"
 		}
-		fmt.Fprintf(s.out, "You are %v, the computer (%s) is %v; %s first.\n", me, cfg.ai, me.Opponent(), who)
+		fmt.Fprintf(s.out, "You are %v, the computer (%s) is %v; %s first.\n", me, strategyLabel(cfg.ai), me.Opponent(), who)
 	}
 	o, err := g.Run()
 	switch {
@@ -331,12 +331,26 @@ At the menu type 1 to play, 2 for these rules, 0 to exit.
 `, size.Rows, size.Cols, size.Win)
 }
 
+// levels names the strategy behind each level of --ai.
+var levels = map[string]string{"easy": "random", "medium": "rules", "hard": "minimax"}
+
+// strategyLabel names a strategy for the user: "rules", or "medium: rules" for a level.
+func strategyLabel(name string) string {
+	if s, ok := levels[name]; ok {
+		return name + ": " + s
+	}
+	return name
+}
+
 // newStrategy returns the computer player that --ai names: a strategy or a level.
 func newStrategy(name string, rng *rand.Rand, think time.Duration) game.Player {
+	if s, ok := levels[name]; ok {
+		name = s
+	}
 	switch name {
-	case "random", "easy":
+	case "random":
 		return ai.Random{Rand: rng}
-	case "rules", "medium":
+	case "rules":
 		return ai.Rules{Rand: rng}
 	case "heuristic":
 		return ai.Heuristic{Rand: rng}
