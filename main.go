@@ -10,11 +10,13 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -37,36 +39,71 @@ const (
 	exitUsage   = 2
 )
 
-// run is the whole program: it parses args, plays from stdin to stdout and returns the
-// exit status. Only run names the program in its messages.
+// run is the whole program: it parses args, runs the command they name and returns the
+// exit status. Only run and the commands it calls name the program in their messages.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cfg, fs, err := parseFlags(args)
+	cmd := commands[0]
+	if len(args) > 0 {
+		for _, c := range commands[1:] {
+			if args[0] == c.name {
+				cmd, args = c, args[1:]
+				break
+			}
+		}
+	}
+	cfg, fs, err := parseFlags(cmd, args)
 	if errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprint(stdout, usage(fs))
+		fmt.Fprint(stdout, usage(cmd, fs))
 		return exitOK
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tictactoe: %v\n%s", err, usage(fs))
+		fmt.Fprintf(stderr, "%s: %v\n%s", cmd.prog(), err, usage(cmd, fs))
 		return exitUsage
 	}
 	if cfg.version {
 		fmt.Fprintln(stdout, version)
 		return exitOK
 	}
-	s := &session{
-		cfg:   cfg,
-		con:   game.NewConsole(stdin, stdout),
-		out:   stdout,
-		color: cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
-		rng:   rand.New(rand.NewPCG(uint64(cfg.seed), 0)),
-		hint:  hinter(cfg.think),
-	}
-	s.con.Echo = !isTerminal(stdin)
-	if err := s.menu(); err != nil {
-		fmt.Fprintf(stderr, "tictactoe: %v\n", err)
-		return exitRuntime
-	}
-	return exitOK
+	return cmd.run(cfg, stdin, stdout, stderr)
+}
+
+// command is one of the program's commands: the menu loop, analyze or arena.
+type command struct {
+	name  string // "" for the menu loop
+	args  string // what follows the flags in the usage line
+	about string // what it does, for its usage
+	flags []string
+	run   func(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// prog is the command as typed: "tictactoe" or "tictactoe analyze".
+func (c command) prog() string { return strings.TrimSpace("tictactoe " + c.name) }
+
+// commands are the program's commands, the menu loop first.
+var commands = []command{
+	{
+		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
+type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
+Commands: tictactoe analyze, tictactoe arena (each with --help).`,
+		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "color", "think", "record", "version"},
+		run:   runMenu,
+	},
+	{
+		name: "analyze",
+		args: " [R,C ...]",
+		about: `Print the value of the position after the moves R,C (1-based, X moving first) and
+the value of every legal move, best first, with the number of positions searched. The
+values are exact unless --think stops the search first; then they say (not proven).`,
+		flags: []string{"rows", "cols", "win", "think"},
+		run:   runAnalyze,
+	},
+	{
+		name: "arena",
+		about: `Play computer against computer, --x (moving first) against --o, for --games games
+and print a table of wins, draws and losses.`,
+		flags: []string{"x", "o", "games", "seed", "rows", "cols", "win", "think", "verbose"},
+		run:   runArena,
+	},
 }
 
 // isTerminal reports whether f is a terminal (a character device), not a pipe or a file.
@@ -89,8 +126,13 @@ type config struct {
 	seed     int64
 	seedSet  bool // --seed was given; else seed came from the clock
 	color    string
-	think    time.Duration
+	think    time.Duration // 0: no limit (analyze without --think)
+	record   string
 	version  bool
+	x, o     string // arena's strategies
+	games    int
+	verbose  bool
+	args     []string // analyze's moves
 }
 
 // colorOn says whether to colour the output, given whether it is a terminal and whether
@@ -105,6 +147,9 @@ func (c *config) colorOn(terminal, noColor bool) bool {
 	return terminal && !noColor
 }
 
+// strategies are the values of --ai, --x and --o: four strategies and three levels.
+var strategies = []string{"random", "rules", "heuristic", "minimax", "easy", "medium", "hard"}
+
 // choices lists the values each choice flag takes, in the order the flags are checked.
 var choices = []struct {
 	flag   string
@@ -112,37 +157,60 @@ var choices = []struct {
 }{
 	{"symbol", []string{"x", "o", "random"}},
 	{"first", []string{"human", "computer", "random"}},
-	{"ai", []string{"random", "rules", "heuristic", "minimax", "easy", "medium", "hard"}},
+	{"ai", strategies},
+	{"x", strategies},
+	{"o", strategies},
 	{"opponent", []string{"computer", "human"}},
 	{"color", []string{"auto", "always", "never"}},
 }
 
-// parseFlags parses the menu loop's flags. It returns the flag set for the usage, and
-// pflag.ErrHelp for -h or --help.
-func parseFlags(args []string) (*config, *pflag.FlagSet, error) {
-	fs := pflag.NewFlagSet("tictactoe", pflag.ContinueOnError)
+// parseFlags parses cmd's flags. It returns the flag set for the usage, and pflag.ErrHelp
+// for -h or --help.
+func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
+	all := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
+	cfg := &config{}
+	think := time.Second
+	if cmd.name == "analyze" {
+		think = 0
+	}
+	all.StringVar(&cfg.symbol, "symbol", "X", "your mark: X, O or random")
+	all.StringVar(&cfg.first, "first", "human", "who moves first: human, computer or random")
+	all.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax,\nor a level: easy (random), medium (rules), hard (minimax)")
+	all.StringVar(&cfg.x, "x", "minimax", "the strategy or level playing X, which moves first")
+	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O")
+	all.IntVar(&cfg.games, "games", 100, "how many games to play")
+	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
+	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice; the same seed and input replay a session\n(default from the clock)")
+	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
+	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 19")
+	all.IntVar(&cfg.size.Win, "win", 3, "marks in a row that win, 1 to max(rows, cols)")
+	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set),\nalways or never")
+	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
+	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
+	all.BoolVar(&cfg.verbose, "verbose", false, "print the moves and result of every game")
+	all.BoolVar(&cfg.version, "version", false, "print the version and exit")
+	if cmd.name == "analyze" {
+		all.Lookup("think").Usage = "stop the search after this long (default: no limit)"
+	}
+	fs := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	cfg := &config{}
-	fs.StringVar(&cfg.symbol, "symbol", "X", "your mark: X, O or random")
-	fs.StringVar(&cfg.first, "first", "human", "who moves first: human, computer or random")
-	fs.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax,\nor a level: easy, medium, hard")
-	fs.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
-	fs.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice; the same seed and input replay a session\n(default from the clock)")
-	fs.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
-	fs.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 19")
-	fs.IntVar(&cfg.size.Win, "win", 3, "marks in a row that win, 1 to max(rows, cols)")
-	fs.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set),\nalways or never")
-	fs.DurationVar(&cfg.think, "think", time.Second, "the most time a computer move may take")
-	fs.BoolVar(&cfg.version, "version", false, "print the version and exit")
+	fs.SortFlags = false
+	for _, name := range cmd.flags {
+		fs.AddFlag(all.Lookup(name))
+	}
 	if err := fs.Parse(args); err != nil {
 		return nil, fs, err
 	}
-	if fs.NArg() > 0 {
+	cfg.args = fs.Args()
+	if cmd.name != "analyze" && fs.NArg() > 0 {
 		return nil, fs, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	for _, ch := range choices {
 		f := fs.Lookup(ch.flag)
+		if f == nil {
+			continue
+		}
 		v := strings.ToLower(f.Value.String())
 		if !slices.Contains(ch.values, v) {
 			return nil, fs, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, strings.Join(ch.values, ", "))
@@ -154,8 +222,11 @@ func parseFlags(args []string) (*config, *pflag.FlagSet, error) {
 	if err := cfg.size.Validate(); err != nil {
 		return nil, fs, fmt.Errorf("bad board size: %w", err)
 	}
-	if cfg.think <= 0 {
+	if cfg.think < 0 || cfg.think == 0 && fs.Changed("think") {
 		return nil, fs, fmt.Errorf("invalid value %q for --think: want a positive duration such as 500ms", cfg.think)
+	}
+	if cfg.games < 1 {
+		return nil, fs, fmt.Errorf("invalid value %d for --games: want at least 1", cfg.games)
 	}
 	cfg.seedSet = fs.Changed("seed")
 	if !cfg.seedSet {
@@ -164,38 +235,72 @@ func parseFlags(args []string) (*config, *pflag.FlagSet, error) {
 	return cfg, fs, nil
 }
 
-// usage is the text of --help.
-func usage(fs *pflag.FlagSet) string {
-	return `Usage: tictactoe [flags]
+// usage is the text of cmd's --help.
+func usage(cmd command, fs *pflag.FlagSet) string {
+	return fmt.Sprintf("Usage: %s [flags]%s\n\n%s\n\nFlags:\n%s", cmd.prog(), cmd.args, cmd.about, fs.FlagUsages())
+}
 
-Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
-type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
-
-Flags:
-` + fs.FlagUsages()
+// runMenu runs the menu loop: the program without a command.
+func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
+	s := &session{
+		cfg:    cfg,
+		con:    game.NewConsole(stdin, stdout),
+		out:    stdout,
+		color:  cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
+		rng:    rand.New(rand.NewPCG(uint64(cfg.seed), 0)),
+		solver: &ai.Minimax{Think: cfg.think, Now: time.Now},
+	}
+	s.con.Echo = !isTerminal(stdin)
+	s.computer = newStrategy(cfg.ai, s.rng, cfg.think)
+	if cfg.record != "" {
+		rec, err := newRecorder(cfg.record, cfg)
+		if err != nil {
+			fmt.Fprintf(stderr, "tictactoe: --record: %v\n", err)
+			return exitUsage
+		}
+		s.record, s.con.Record = rec, rec
+	}
+	status := exitOK
+	if err := s.menu(); err != nil {
+		fmt.Fprintf(stderr, "tictactoe: %v\n", err)
+		status = exitRuntime
+	}
+	if s.record != nil {
+		if err := s.record.close(); err != nil {
+			fmt.Fprintf(stderr, "tictactoe: --record: %v\n", err)
+			status = exitRuntime
+		}
+	}
+	return status
 }
 
 // session is one run of the menu loop: the input shared by the menu and every game, the
-// generator behind every random choice, and the score so far.
+// generator behind every random choice, the players, the score so far and the last game.
 type session struct {
-	cfg   *config
-	con   *game.Console
-	out   io.Writer
-	color bool
-	rng   *rand.Rand
-	hint  func(b *game.Board) string
-	score [3]int // games won by X and O by mark, or by the person (X slot) and computer (O slot); draws in Empty
-}
+	cfg      *config
+	con      *game.Console
+	out      io.Writer
+	color    bool
+	rng      *rand.Rand
+	computer game.Player // the --ai strategy, kept from game to game
+	solver   *ai.Minimax // for hints and reviews; it draws nothing from rng
+	record   *recorder   // nil unless --record
+	score    [3]int      // wins by mark for two people, else the person's in X and the computer's in O; draws in Empty
 
-// menuText is the menu shown before each choice.
-const menuText = "1) play   2) rules   0) exit"
+	last   *game.Board // the last game played against the computer, for review
+	lastMe game.Mark   // the person's mark in it
+}
 
 // menu runs the menu loop until 0 or the end of the input. It fails only when the input
 // ends in the middle of a game, or on an error that is not the user's.
 func (s *session) menu() error {
 	fmt.Fprintf(s.out, "Tic-tac-toe: %d×%d board, %d in a row wins.\n", s.cfg.size.Rows, s.cfg.size.Cols, s.cfg.size.Win)
 	for {
-		fmt.Fprintln(s.out, menuText)
+		if s.last != nil {
+			fmt.Fprintln(s.out, "1) play   2) rules   review) your last game   0) exit")
+		} else {
+			fmt.Fprintln(s.out, "1) play   2) rules   0) exit")
+		}
 		line, err := s.con.Ask("Choice")
 		switch {
 		case errors.Is(err, io.EOF):
@@ -204,13 +309,15 @@ func (s *session) menu() error {
 			fmt.Fprintf(s.out, "error: %s is not a choice: %v\n", game.Quote(line), err)
 			continue
 		}
-		switch strings.TrimSpace(line) {
+		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "1":
 			if err := s.play(); err != nil {
 				return err
 			}
 		case "2":
 			fmt.Fprint(s.out, s.rules())
+		case "review":
+			s.review(true)
 		case "0":
 			fmt.Fprintln(s.out, "Bye!")
 			return nil
@@ -224,9 +331,8 @@ func (s *session) menu() error {
 // A game the person quits is not scored; one the input ends in the middle of is an error.
 func (s *session) play() error {
 	cfg := s.cfg
-	human := s.pick(cfg.symbol, "x", "o") == "x" // the person's mark is X
 	me := game.O
-	if human {
+	if s.pick(cfg.symbol, "x", "o") == "x" {
 		me = game.X
 	}
 	first := me
@@ -238,22 +344,27 @@ func (s *session) play() error {
 		return err
 	}
 	g := &game.Game{Board: b, Out: s.out, Color: s.color}
+	if s.record != nil {
+		g.Notes = s.record
+	}
 	if !cfg.seedSet {
 		fmt.Fprintf(s.out, "Seed %d: play this session again with --seed %d.\n", cfg.seed, cfg.seed)
 	}
-	if cfg.opponent == "human" {
+	two := cfg.opponent == "human"
+	if two {
 		for _, m := range []game.Mark{game.X, game.O} {
 			g.Players[m] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Player %v, your move", m), Hint: s.hint}
 		}
 		fmt.Fprintf(s.out, "Two players, X and O; %v moves first.\n", first)
 	} else {
 		g.Players[me] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Your move (%v)", me), UndoReply: true, Hint: s.hint}
-		g.Players[me.Opponent()] = newStrategy(cfg.ai, s.rng, cfg.think)
+		g.Players[me.Opponent()] = s.computer
 		who := "you move"
 		if first != me {
 			who = "the computer moves"
 		}
 		fmt.Fprintf(s.out, "You are %v, the computer (%s) is %v; %s first.\n", me, strategyLabel(cfg.ai), me.Opponent(), who)
+		s.last, s.lastMe = b, me
 	}
 	o, err := g.Run()
 	switch {
@@ -265,8 +376,104 @@ func (s *session) play() error {
 		return err
 	}
 	fmt.Fprintf(s.out, "Result: %v\n", o)
+	if s.record != nil {
+		fmt.Fprintf(s.record, "# result: %v\n", o)
+	}
 	s.report(o, me)
+	if !two && o.Status == game.Won && o.Winner != me {
+		s.review(false)
+	}
 	return nil
+}
+
+// review writes where the person's last game against the computer turned: their first
+// move that made the value worse for them, and a move that would have kept it. It needs
+// the solver to settle every position it looks at within --think; when it cannot, it says
+// so only when asked (asked is set for the review command, unset after a lost game).
+func (s *session) review(asked bool) {
+	if s.last == nil {
+		fmt.Fprintln(s.out, "review: no game against the computer to review yet")
+		return
+	}
+	b, me := s.last, s.lastMe
+	replay, _ := game.NewBoard(b.Size(), b.First())
+	mine := 0 // the person's moves so far
+	for _, c := range b.Moves() {
+		if replay.Turn() == me {
+			mine++
+			a := s.solver.Analyze(replay)
+			if !a.Value.Exact {
+				if asked {
+					fmt.Fprintf(s.out, "review: this board is too big to settle within --think %v\n", s.cfg.think)
+				}
+				return
+			}
+			before := a.Value
+			var after ai.Value
+			for _, mv := range a.Moves {
+				if mv.Cell == c {
+					after = mv.Value
+				}
+			}
+			if standing(after, me) < standing(before, me) {
+				fmt.Fprintf(s.out, "Review: your %s move, %v, turned %s into %s; %v would have kept the %s.\n",
+					ordinal(mine), c, outlook(before, me), outlook(after, me), a.Moves[0].Cell, outlook(before, me)[2:])
+				return
+			}
+		}
+		if err := replay.Play(c); err != nil {
+			return // cannot happen: these moves were played on b
+		}
+	}
+	fmt.Fprintln(s.out, "Review: none of your moves lost ground.")
+}
+
+// ordinal returns "1st", "2nd", "3rd", "4th"... for n from 1 to 99.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100/10 == 1:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprint(n) + suffix
+}
+
+// standing ranks a value for mark me: 2 a win, 1 a draw, 0 a loss.
+func standing(v ai.Value, me game.Mark) int {
+	switch v.Winner {
+	case me:
+		return 2
+	case game.Empty:
+		return 1
+	}
+	return 0
+}
+
+// outlook names a value as the person sees it: "a win", "a draw", "a loss".
+func outlook(v ai.Value, me game.Mark) string {
+	return [...]string{"a loss", "a draw", "a win"}[standing(v, me)]
+}
+
+// hint answers the hint command: the move minimax would play for the side to move and
+// what it is worth to that side.
+func (s *session) hint(b *game.Board) string {
+	c, v := s.solver.Hint(b)
+	worth := "draw"
+	switch v.Winner {
+	case b.Turn():
+		worth = fmt.Sprintf("win in %d", v.Plies)
+	case b.Turn().Opponent():
+		worth = fmt.Sprintf("loss in %d", v.Plies)
+	}
+	if !v.Exact {
+		worth += " (not proven)"
+	}
+	return fmt.Sprintf("%v, %s", c, worth)
 }
 
 // report writes a sentence about the finished game and the session's score, counting it.
@@ -358,23 +565,128 @@ func newStrategy(name string, rng *rand.Rand, think time.Duration) game.Player {
 	return &ai.Minimax{Rand: rng, Think: think, Now: time.Now}
 }
 
-// hinter returns the hint command's answer: the move minimax would play for the side to
-// move and what it is worth to that side. It has a solver of its own and draws nothing
-// from the session's generator, so asking for a hint does not change the game.
-func hinter(think time.Duration) func(b *game.Board) string {
-	m := &ai.Minimax{Think: think, Now: time.Now}
-	return func(b *game.Board) string {
-		c, v := m.Hint(b)
-		worth := "draw"
-		switch v.Winner {
-		case b.Turn():
-			worth = fmt.Sprintf("win in %d", v.Plies)
-		case b.Turn().Opponent():
-			worth = fmt.Sprintf("loss in %d", v.Plies)
-		}
-		if !v.Exact {
-			worth += " (not proven)"
-		}
-		return fmt.Sprintf("%v, %s", c, worth)
+// runAnalyze is the analyze command: the value of the position after cfg.args and of
+// every legal move.
+func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
+	b, err := game.NewBoard(cfg.size, game.X)
+	if err != nil {
+		fmt.Fprintf(stderr, "tictactoe analyze: %v\n", err)
+		return exitUsage
 	}
+	for i, arg := range cfg.args {
+		c, err := game.ParseMove(arg, cfg.size)
+		if err == nil {
+			err = b.Play(c)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "tictactoe analyze: move %d %s: %v\n", i+1, game.Quote(arg), err)
+			return exitUsage
+		}
+	}
+	m := &ai.Minimax{}
+	if cfg.think > 0 {
+		m.Think, m.Now = cfg.think, time.Now
+	}
+	start := time.Now()
+	a := m.Analyze(b)
+	elapsed := time.Since(start)
+	fmt.Fprint(stdout, b.Render(""))
+	if b.Over() {
+		fmt.Fprintf(stdout, "The game is over: %v.\n", b.Outcome())
+	} else {
+		fmt.Fprintf(stdout, "%v to move.\n", b.Turn())
+	}
+	fmt.Fprintf(stdout, "Value: %v\n", a.Value)
+	for _, mv := range a.Moves {
+		fmt.Fprintf(stdout, "%v  %v\n", mv.Cell, mv.Value)
+	}
+	fmt.Fprintf(stdout, "Nodes: %d\n", a.Nodes)
+	fmt.Fprintf(stdout, "Time: %v\n", elapsed.Round(time.Microsecond))
+	return exitOK
+}
+
+// runArena is the arena command: computer against computer for cfg.games games.
+func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
+	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
+	var players [3]game.Player
+	players[game.X] = newStrategy(cfg.x, rng, cfg.think)
+	players[game.O] = newStrategy(cfg.o, rng, cfg.think)
+	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %d×%d board, %d in a row, seed %d.\n",
+		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.seed)
+	progress := isTerminal(stderr)
+	var wins [3]int // by winner; draws in Empty
+	for i := range cfg.games {
+		if progress && i%max(1, cfg.games/100) == 0 {
+			fmt.Fprintf(stderr, "\rgame %d of %d", i+1, cfg.games)
+		}
+		if cfg.verbose {
+			fmt.Fprintf(stdout, "Game %d\n", i+1)
+		}
+		b, _ := game.NewBoard(cfg.size, game.X) // the size was checked with the flags
+		for !b.Over() {
+			m := b.Turn()
+			c, err := players[m].Move(b)
+			if err == nil {
+				err = b.Play(c)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "tictactoe arena: game %d: %v (%v): %v\n", i+1, strategyLabel(map[game.Mark]string{game.X: cfg.x, game.O: cfg.o}[m]), m, err)
+				return exitRuntime
+			}
+			if cfg.verbose {
+				fmt.Fprintf(stdout, "Computer (%v) plays %v\n", m, c)
+			}
+		}
+		o := b.Outcome()
+		if cfg.verbose {
+			fmt.Fprintf(stdout, "Result: %v\n", o)
+		}
+		wins[o.Winner]++
+	}
+	if progress {
+		fmt.Fprint(stderr, "\r\x1b[K")
+	}
+	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(cfg.games)) }
+	fmt.Fprintf(stdout, "%-22s %7s %7s\n", "", "games", "share")
+	fmt.Fprintf(stdout, "%-22s %7d %7s\n", "X wins ("+cfg.x+")", wins[game.X], pct(wins[game.X]))
+	fmt.Fprintf(stdout, "%-22s %7d %7s\n", "O wins ("+cfg.o+")", wins[game.O], pct(wins[game.O]))
+	fmt.Fprintf(stdout, "%-22s %7d %7s\n", "draws", wins[game.Empty], pct(wins[game.Empty]))
+	fmt.Fprintf(stdout, "Totals: %d games, X wins %d, O wins %d, draws %d\n", cfg.games, wins[game.X], wins[game.O], wins[game.Empty])
+	return exitOK
+}
+
+// recorder writes a session's record: a header with the flags that replay it, then every
+// line read, with comments for the computer's moves and the results. It writes to a
+// temporary file beside the record and renames it into place on close, so that a run
+// that is cut short never leaves a half-written record.
+type recorder struct {
+	*bufio.Writer
+	f    *os.File
+	path string
+}
+
+// newRecorder opens the temporary file and writes the header.
+func newRecorder(path string, cfg *config) (*recorder, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("cannot write %q: %w", path, err)
+	}
+	r := &recorder{Writer: bufio.NewWriter(f), f: f, path: path}
+	flags := fmt.Sprintf("--seed %d --symbol %s --first %s --ai %s --opponent %s --rows %d --cols %d --win %d --think %v",
+		cfg.seed, cfg.symbol, cfg.first, cfg.ai, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
+	fmt.Fprintf(r, "# tictactoe session, %s\n# replay: tictactoe %s < %s\n", version, flags, filepath.Base(path))
+	return r, nil
+}
+
+// close finishes the record and moves it into place.
+func (r *recorder) close() error {
+	err := errors.Join(r.Flush(), r.f.Chmod(0o644), r.f.Close())
+	if err == nil {
+		err = os.Rename(r.f.Name(), r.path)
+	}
+	if err != nil {
+		os.Remove(r.f.Name())
+		return fmt.Errorf("cannot write %q: %w", r.path, err)
+	}
+	return nil
 }

@@ -125,7 +125,7 @@ func (m *Minimax) Hint(b *game.Board) (game.Cell, Value) {
 // each is proven or the deadline passes. On a finished board it has no moves.
 func (m *Minimax) Analyze(b *game.Board) Analysis {
 	s := m.searcherFor(b)
-	p := newPosition(b, s.g, s.keys, false)
+	p := newPosition(b, s.g, s.keys, s.near)
 	a := Analysis{}
 	if b.Over() {
 		score, _ := s.search(p, 0, 0, -inf, inf)

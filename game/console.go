@@ -12,12 +12,12 @@ import (
 	"unicode/utf8"
 )
 
-// MaxLine is the longest input line kept whole; the rest of a longer line is dropped and
-// the line is reported with ErrLineTooLong.
+// MaxLine bounds an input line: a line of MaxLine bytes or more is cut there, the rest of
+// it is dropped, and it is reported with ErrLineTooLong.
 const MaxLine = 4096
 
-// ErrLineTooLong is returned by Console.ReadLine for a line longer than MaxLine.
-var ErrLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLine)
+// ErrLineTooLong is returned by Console.ReadLine for a line of MaxLine bytes or more.
+var ErrLineTooLong = fmt.Errorf("line of %d bytes or more", MaxLine)
 
 // Console is the keyboard and screen of a session: one reader for everything that reads
 // input, the menu and the players of every game (two readers over one piped stdin would
@@ -29,6 +29,9 @@ type Console struct {
 	// Echo writes each line read back after its prompt, so that the output of a piped
 	// session reads like one typed at a terminal.
 	Echo bool
+	// Record, if set, receives every line read, comments included, as it was read (a long
+	// line as far as it was kept), each ended by "\n".
+	Record io.Writer
 
 	sc         *bufio.Scanner
 	long       bool // the line just scanned was cut at MaxLine
@@ -70,6 +73,9 @@ func (in *Console) split(data []byte, atEOF bool) (int, []byte, error) {
 // of the line and ErrLineTooLong, and the next call reads the line after it.
 func (in *Console) ReadLine() (string, error) {
 	for in.sc.Scan() {
+		if in.Record != nil {
+			fmt.Fprintf(in.Record, "%s\n", in.sc.Bytes())
+		}
 		line := strings.TrimSuffix(in.sc.Text(), "\r")
 		if in.long {
 			in.long = false

@@ -31,6 +31,9 @@ type Game struct {
 	Players [3]Player // indexed by Mark: Players[X] and Players[O]
 	Out     io.Writer
 	Color   bool // highlight the winning line: green when a person won, red when a computer did
+	// Notes, if set, receives a comment line for each computer move, "# computer (O): 2 2",
+	// for a record of the session that replays itself.
+	Notes io.Writer
 }
 
 // Run plays the game to its end and returns the outcome. It stops early with ErrQuit or
@@ -65,6 +68,9 @@ func (g *Game) Run() (Outcome, error) {
 		shown = false
 		if !human {
 			fmt.Fprintf(g.Out, "Computer (%v) plays %v\n", m, c)
+			if g.Notes != nil {
+				fmt.Fprintf(g.Notes, "# computer (%v): %v\n", m, c)
+			}
 		}
 	}
 	o := b.Outcome()
