@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -280,6 +281,7 @@ type session struct {
 	cfg      *config
 	con      *game.Console
 	out      io.Writer
+	errs     io.Writer // stderr
 	color    bool
 	rng      *rand.Rand
 	computer game.Player // the --ai strategy, kept from game to game
@@ -348,7 +350,8 @@ func (s *session) play() error {
 		g.Notes = s.record
 	}
 	if !cfg.seedSet {
-		fmt.Fprintf(s.out, "Seed %d: play this session again with --seed %d.\n", cfg.seed, cfg.seed)
+		// On stderr, so that a replay with --seed prints the same output as this session.
+		fmt.Fprintf(s.errs, "Seed %d: play this session again with --seed %d.\n", cfg.seed, cfg.seed)
 	}
 	two := cfg.opponent == "human"
 	if two {
@@ -668,6 +671,9 @@ type recorder struct {
 // newRecorder opens the temporary file and writes the header.
 func newRecorder(path string, cfg *config) (*recorder, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err // the temporary file's name would only confuse
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %q: %w", path, err)
 	}

@@ -120,3 +120,71 @@ func TestTranscripts(t *testing.T) {
 		})
 	}
 }
+
+// watchReader is stdin for a recorded session: before it hands over any input it notes
+// whether the record already stands at its path, which it must not until the session ends.
+type watchReader struct {
+	r       *strings.Reader
+	path    string
+	checked bool
+	early   bool // the record was there while the session ran
+}
+
+func (w *watchReader) Read(p []byte) (int, error) {
+	if !w.checked {
+		_, err := os.Stat(w.path)
+		w.checked, w.early = true, err == nil
+	}
+	return w.r.Read(p)
+}
+
+// TestRecordReplay plays a session with --record, then replays the record with the flags
+// its header gives and checks that the output is the same, byte for byte.
+func TestRecordReplay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.txt")
+	input := "# a scripted session\n2\n1\n2 2\nhint\n5 5\n1 1\nundo\n3 3\n1 3\n3 1\n1 2\n2 1\n2 3\n3 2\n1\n1 1\nquit\n0\n"
+	in := &watchReader{r: strings.NewReader(input), path: path}
+	var out1, err1 bytes.Buffer
+	status1 := run([]string{"--seed", "42", "--ai", "random", "--record", path}, in, &out1, &err1)
+	if in.early {
+		t.Errorf("the record stood at %s before the session ended: it must be written to a temporary file and renamed", path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no record after the session: %v", err)
+	}
+	record := string(data)
+	for _, want := range []string{"# computer (O): ", "# result: ", "\nhint\n", "\n# a scripted session\n"} {
+		if !strings.Contains(record, want) {
+			t.Errorf("record lacks %q:\n%s", want, record)
+		}
+	}
+	header, _, _ := strings.Cut(record, " < ")
+	_, flags, ok := strings.Cut(header, "# replay: tictactoe ")
+	if !ok {
+		t.Fatalf("record has no replay line:\n%s", record)
+	}
+	var out2, err2 bytes.Buffer
+	status2 := run(strings.Fields(flags), strings.NewReader(record), &out2, &err2)
+	if status1 != status2 || out1.String() != out2.String() || err1.String() != err2.String() {
+		t.Errorf("replay differs: status %d then %d\n--- session ---\n%s%s--- replay ---\n%s%s", status1, status2, out1.String(), err1.String(), out2.String(), err2.String())
+	}
+	if !strings.Contains(out1.String(), "Result: ") {
+		t.Errorf("the session finished no game:\n%s", out1.String())
+	}
+}
+
+// TestRecordUnwritable checks that a record that cannot be written stops the program
+// before the game starts, and leaves nothing behind.
+func TestRecordUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "no-such-dir", "game.txt")
+	var out, errs bytes.Buffer
+	status := run([]string{"--seed", "1", "--record", path}, strings.NewReader("1\n2 2\n"), &out, &errs)
+	if status != 2 || out.Len() != 0 || !strings.Contains(errs.String(), "game.txt") {
+		t.Errorf("status %d, stdout %q, stderr %q: want status 2, nothing on stdout, an error naming the file", status, out.String(), errs.String())
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left %d files in %s", len(entries), dir)
+	}
+}
