@@ -330,17 +330,20 @@ func ParseBoard(s string, win int, first Mark) (*Board, error) {
 		}
 	}
 	mover := b.Turn().Opponent() // the side that moved last
+	var line [3]*Cell            // a cell on a line of each mark, if it has one
 	for c := range len(b.cells) {
 		cell := Cell{c / b.size.Cols, c % b.size.Cols}
-		if m := b.At(cell); m != Empty && b.wins(cell, m) {
-			if m != mover {
-				return nil, fmt.Errorf("board %q: %v has a line but %v moved last", s, m, mover)
-			}
-			b.status = Won
-			return b, nil
+		if m := b.At(cell); m != Empty && line[m] == nil && b.wins(cell, m) {
+			line[m] = &cell
 		}
 	}
-	if len(b.moves) == len(b.cells) {
+	switch {
+	case line[mover.Opponent()] != nil:
+		return nil, fmt.Errorf("board %q: %v has a line but %v moved last", s, mover.Opponent(), mover)
+	case line[mover] != nil:
+		b.wins(*line[mover], mover) // record the mover's line as the winning one
+		b.status = Won
+	case len(b.moves) == len(b.cells):
 		b.status = Drawn
 	}
 	return b, nil

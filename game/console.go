@@ -29,8 +29,8 @@ type Console struct {
 	// Echo writes each line read back after its prompt, so that the output of a piped
 	// session reads like one typed at a terminal.
 	Echo bool
-	// Record, if set, receives every line read, comments included, as it was read (a long
-	// line as far as it was kept), each ended by "\n".
+	// Record, if set, receives every line read, comments included, as it was read but for
+	// its ending (a long line as far as it was kept), each ended by "\n".
 	Record io.Writer
 
 	sc         *bufio.Scanner
@@ -41,14 +41,15 @@ type Console struct {
 // NewConsole returns a Console reading r and writing to out.
 func NewConsole(r io.Reader, out io.Writer) *Console {
 	in := &Console{Out: out, sc: bufio.NewScanner(r)}
-	in.sc.Buffer(make([]byte, 0, 512), MaxLine)
+	in.sc.Buffer(make([]byte, 0, 512), MaxLine+2)
 	in.sc.Split(in.split)
 	return in
 }
 
 // split is a bufio.SplitFunc for lines that, unlike bufio.ScanLines, survives a line
-// longer than the buffer: it returns the first MaxLine bytes, marks them as cut, and
-// then drops the rest of the line.
+// longer than the buffer: it returns the first MaxLine bytes of a line of MaxLine bytes or
+// more (not counting its ending, "\n" or "\r\n"), marks them as cut, and drops the rest.
+// The buffer holds MaxLine+2 bytes, so any line shorter than MaxLine fits with its ending.
 func (in *Console) split(data []byte, atEOF bool) (int, []byte, error) {
 	i := bytes.IndexByte(data, '\n')
 	switch {
@@ -58,14 +59,23 @@ func (in *Console) split(data []byte, atEOF bool) (int, []byte, error) {
 	case in.discarding:
 		return len(data), nil, nil
 	case i >= 0:
-		return i + 1, data[:i], nil
-	case len(data) >= MaxLine:
-		in.long, in.discarding = true, true
-		return len(data), data, nil
+		return i + 1, in.cut(bytes.TrimSuffix(data[:i], []byte("\r"))), nil
+	case len(data) >= MaxLine+2:
+		in.discarding = true
+		return len(data), in.cut(data), nil
 	case atEOF && len(data) > 0:
-		return len(data), data, nil
+		return len(data), in.cut(bytes.TrimSuffix(data, []byte("\r"))), nil
 	}
 	return 0, nil, nil
+}
+
+// cut returns line, cut to MaxLine bytes and marked as long when it has MaxLine or more.
+func (in *Console) cut(line []byte) []byte {
+	if len(line) >= MaxLine {
+		in.long = true
+		return line[:MaxLine]
+	}
+	return line
 }
 
 // ReadLine returns the next line that is not a comment, without its line ending. At the
@@ -76,13 +86,14 @@ func (in *Console) ReadLine() (string, error) {
 		if in.Record != nil {
 			fmt.Fprintf(in.Record, "%s\n", in.sc.Bytes())
 		}
-		line := strings.TrimSuffix(in.sc.Text(), "\r")
-		if in.long {
-			in.long = false
-			return line, ErrLineTooLong
-		}
+		line := in.sc.Text()
+		long := in.long
+		in.long = false
 		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "#") {
-			continue
+			continue // a comment, however long
+		}
+		if long {
+			return line, ErrLineTooLong
 		}
 		return line, nil
 	}
@@ -109,9 +120,9 @@ func (in *Console) Ask(prompt string) (string, error) {
 	return line, err
 }
 
-// Quote returns s for an error message or an echo: as it is when it is short and
-// printable, else quoted as Go's %q does, so that no raw control character is written
-// back; a long s is cut to its first 40 characters, with "..." after the quote.
+// Quote returns s quoted as Go's %q does, for an error message or an echo, so that no raw
+// control character is written back; a long s is cut to its first 40 characters, with
+// "..." after the quote.
 func Quote(s string) string {
 	cut := false
 	if utf8.RuneCountInString(s) > 40 {
@@ -170,7 +181,9 @@ func ParseMove(line string, s Size) (Cell, error) {
 
 // isInteger reports whether s is a whole number in decimal digits, with an optional sign.
 func isInteger(s string) bool {
-	s = strings.TrimLeft(s, "+-")
+	if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
+		s = s[1:]
+	}
 	if s == "" {
 		return false
 	}
