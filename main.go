@@ -247,6 +247,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg:    cfg,
 		con:    game.NewConsole(stdin, stdout),
 		out:    stdout,
+		errs:   stderr,
 		color:  cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
 		rng:    rand.New(rand.NewPCG(uint64(cfg.seed), 0)),
 		solver: &ai.Minimax{Think: cfg.think, Now: time.Now},
