@@ -214,11 +214,12 @@ func (s *searcher) nearby(p *position, c int) bool {
 }
 
 // order returns the moves to search at ply, best first: the table's move, then by line
-// potential. On big boards only cells near the marks are tried, and all says whether
-// that left none out.
+// potential, with one dead cell for all. On big boards only cells near the marks are
+// tried, and all says whether that left none out.
 func (s *searcher) order(p *position, ply, ttMove int) (moves []int, all bool) {
 	moves, scores := s.buf[ply][:0], s.scores[ply]
 	all = true
+	dead := false // a dead cell is among the moves
 	for c, m := range p.cells {
 		if m != game.Empty {
 			continue
@@ -228,6 +229,14 @@ func (s *searcher) order(p *position, ply, ttMove int) (moves []int, all bool) {
 			continue
 		}
 		score := p.potential(c, p.turn)
+		if score == 0 {
+			// No line through c is open to either side: a move there only passes the
+			// turn, the same wherever it is made, so one such cell stands for them all.
+			if dead {
+				continue
+			}
+			dead = true
+		}
 		if c == ttMove {
 			score = 1 << 30
 		}
