@@ -466,7 +466,10 @@ func outlook(v ai.Value, me game.Mark) string {
 // hint answers the hint command: the move minimax would play for the side to move and
 // what it is worth to that side.
 func (s *session) hint(b *game.Board) string {
-	c, v := s.solver.Hint(b)
+	c, v, err := s.solver.Hint(b)
+	if err != nil {
+		return err.Error() // Human asks only while the game goes on
+	}
 	worth := "draw"
 	switch v.Winner {
 	case b.Turn():

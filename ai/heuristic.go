@@ -11,10 +11,13 @@ import (
 // already holds: with k = Win, m of its own marks and none of the opponent's it scores
 // 2·5^m; n of the opponent's and none of its own, 5^n (8 for n = 1); an empty line 4; a
 // line with both marks nothing. On 3×3 that is the course's table: two of mine +50, two
-// of theirs +25, one of mine +10, one of theirs +8, empty +4. On any board the motives
-// keep that order: m of mine beats m of theirs, which beats m-1 of mine, so completing
-// a line beats blocking one and a longer line of its own beats blocking a shorter one.
-// It plays the best cell, ties broken with Rand.
+// of theirs +25, one of mine +10, one of theirs +8, empty +4. On any board the scores of
+// a line keep that order of motives: m of mine beats m of theirs, which beats m-1 of
+// mine, so a line it can complete outweighs one it must block, and a longer line of its
+// own outweighs blocking a shorter one. A cell's score is the sum over its lines, so
+// several weaker lines can outweigh a strong one: like the course project's, it can miss
+// a block for a cell that serves more lines, and on bigger boards even a win. It plays the
+// best cell, ties broken with Rand.
 type Heuristic struct {
 	Rand *rand.Rand
 }

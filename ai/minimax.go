@@ -69,8 +69,9 @@ type Analysis struct {
 // the opponent, and it never plays a move that loses at once when another does not.
 // Among equally good moves it chooses with Rand, so games vary but a seed replays them.
 //
-// The transposition table takes at most MaxTableEntries entries (96 MiB) and is kept
-// from move to move while the board size stays the same.
+// The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
+// to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot) and is kept
+// from move to move, and game to game, while the board size stays the same.
 type Minimax struct {
 	Rand  *rand.Rand
 	Think time.Duration    // the most a move may take; 0 for no limit
@@ -81,15 +82,19 @@ type Minimax struct {
 
 // searcherFor returns the searcher for b's size, with the deadline set from now.
 func (m *Minimax) searcherFor(b *game.Board) *searcher {
+	var deadline time.Time
+	if m.Now != nil && m.Think > 0 {
+		// Read before the table is made, which takes time; a tenth of the time is kept
+		// back for what follows the last check of the clock.
+		deadline = m.Now().Add(m.Think - m.Think/10)
+	}
 	if m.s == nil || m.s.g.size != b.Size() {
 		m.s = newSearcher(b.Size())
 	}
 	s := m.s
-	s.now, s.stopped, s.nodes = nil, false, 0
-	if m.Now != nil && m.Think > 0 {
+	s.now, s.deadline, s.stopped, s.nodes = nil, deadline, false, 0
+	if !deadline.IsZero() {
 		s.now = m.Now
-		// A tenth of the time is kept back for what follows the last check of the clock.
-		s.deadline = m.Now().Add(m.Think - m.Think/10)
 	}
 	return s
 }
@@ -114,11 +119,15 @@ func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
 }
 
 // Hint returns the move Move would make, the first of the equally good ones so that
-// asking does not change the game's random choices, and what it is worth.
-func (m *Minimax) Hint(b *game.Board) (game.Cell, Value) {
+// asking does not change the game's random choices, and what it is worth. Like Move, it
+// fails on a finished board.
+func (m *Minimax) Hint(b *game.Board) (game.Cell, Value, error) {
+	if b.Over() {
+		return game.Cell{}, Value{}, fmt.Errorf("no move on a finished board %v", b)
+	}
 	s := m.searcherFor(b)
 	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.near), true)
-	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven)
+	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven), nil
 }
 
 // Analyze returns the value of b's position and of every legal move, searching until

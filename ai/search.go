@@ -22,7 +22,9 @@ const (
 const provenDepth = 255
 
 // MaxTableEntries bounds the transposition table: 1<<22 entries of 24 bytes, 96 MiB, on
-// the largest boards; a 3×3 board gets 1<<13 (192 KiB) and a 4×4 board 1<<20 (24 MiB).
+// boards of 18 to 64 cells, the ones that may be solved; a 3×3 board gets 1<<13 entries
+// (192 KiB), a 4×4 board 1<<20 (24 MiB), and a board of more than 64 cells, which is
+// searched only to a deadline, 1<<20.
 const MaxTableEntries = 1 << 22
 
 // entry is one transposition-table slot: bounds on the value of the position with this
@@ -55,7 +57,12 @@ type searcher struct {
 
 func newSearcher(s game.Size) *searcher {
 	g := geometryOf(s)
-	size := uint64(1) << min(22, max(10, g.n+4))
+	size := uint64(MaxTableEntries)
+	if g.n > 64 {
+		size = 1 << 20
+	} else if g.n+4 < 22 {
+		size = 1 << max(10, g.n+4)
+	}
 	return &searcher{
 		g:     g,
 		keys:  newZobrist(g),

@@ -1,0 +1,110 @@
+package ai_test
+
+import (
+	"testing"
+	"time"
+
+	"tictactoe/ai"
+	"tictactoe/game"
+)
+
+// solvable are the boards the benchmarks solve from empty with no deadline.
+var solvable = []struct {
+	name string
+	size game.Size
+}{
+	{"3x3", game.Classic},
+	{"4x4_k4", game.Size{Rows: 4, Cols: 4, Win: 4}},
+}
+
+// BenchmarkMinimaxMove times minimax's first move on an empty board, exact, with a
+// fresh Minimax (and so a cold table) each time. Move reports no node count: see
+// BenchmarkMinimaxAnalyze for the nodes.
+func BenchmarkMinimaxMove(b *testing.B) {
+	for _, tc := range solvable {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			board := newBoard(b, tc.size, game.X)
+			for b.Loop() {
+				if _, err := (&ai.Minimax{Rand: rng(1, 1)}).Move(board); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMinimaxAnalyze solves an empty board, every first move exact, with a fresh
+// Minimax each time, and reports the positions searched.
+func BenchmarkMinimaxAnalyze(b *testing.B) {
+	for _, tc := range solvable {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			board := newBoard(b, tc.size, game.X)
+			var nodes int64
+			for b.Loop() {
+				a := (&ai.Minimax{Rand: rng(1, 1)}).Analyze(board)
+				if !a.Value.Exact {
+					b.Fatalf("value %v not exact", a.Value)
+				}
+				nodes = a.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkMinimaxMiddleGame15x15 times a move on 15×15, 5 in a row, ten moves into the
+// game, with 200ms to think by the real clock: cold with a fresh Minimax (and table) for
+// each move, as the first move of a game; warm with one Minimax for every move. Besides
+// the mean it reports the longest move, which --think promises to bound.
+func BenchmarkMinimaxMiddleGame15x15(b *testing.B) {
+	const think = 200 * time.Millisecond
+	board := newBoard(b, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	for _, rc := range [][2]int{{7, 7}, {7, 8}, {6, 8}, {8, 6}, {8, 8}, {6, 6}, {5, 9}, {9, 5}, {6, 9}, {8, 7}} {
+		play(b, board, game.Cell{Row: rc[0], Col: rc[1]})
+	}
+	if board.Over() {
+		b.Fatalf("%v: the game is over", board)
+	}
+	for _, fresh := range []bool{true, false} {
+		name := map[bool]string{true: "cold", false: "warm"}[fresh]
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			m := &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now}
+			if !fresh {
+				m.Move(board) // allocate the table before the clock starts
+			}
+			var longest time.Duration
+			for b.Loop() {
+				if fresh {
+					m = &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now}
+				}
+				start := time.Now()
+				if _, err := m.Move(board); err != nil {
+					b.Fatal(err)
+				}
+				longest = max(longest, time.Since(start))
+			}
+			b.ReportMetric(float64(longest.Microseconds())/1000, "max-ms/move")
+			b.ReportMetric(float64(think.Milliseconds()), "think-ms")
+		})
+	}
+}
+
+// BenchmarkMove3x3 times each strategy's move on a 3×3 opening, one player reused for
+// every move (so minimax's table is warm).
+func BenchmarkMove3x3(b *testing.B) {
+	board := parse(b, "X..|.O.|...", 3, game.X)
+	for _, s := range strategies {
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			p := s.make(1)
+			for b.Loop() {
+				if _, err := p.Move(board); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
