@@ -208,3 +208,15 @@ func TestClockSeed(t *testing.T) {
 		t.Errorf("replay with --seed %s differs:\n--- first ---\n%s--- replay ---\n%s%s", seed, out1.String(), out2.String(), err2.String())
 	}
 }
+
+// BenchmarkArena plays 10,000 games of minimax against random on 3×3, the arena's
+// promised load, through run as a user would call it.
+func BenchmarkArena(b *testing.B) {
+	args := []string{"arena", "--x", "minimax", "--o", "random", "--games", "10000", "--seed", "1"}
+	for b.Loop() {
+		var out, errs bytes.Buffer
+		if status := run(args, strings.NewReader(""), &out, &errs); status != 0 || !strings.Contains(out.String(), "Totals: 10000 games") {
+			b.Fatalf("status %d\n%s%s", status, out.String(), errs.String())
+		}
+	}
+}
