@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -156,7 +157,7 @@ var choices = []struct {
 	flag   string
 	values []string
 }{
-	{"symbol", []string{"x", "o", "random"}},
+	{"symbol", []string{"X", "O", "random"}},
 	{"first", []string{"human", "computer", "random"}},
 	{"ai", strategies},
 	{"x", strategies},
@@ -181,7 +182,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O")
 	all.IntVar(&cfg.games, "games", 100, "how many games to play")
 	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
-	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice; the same seed and input replay a session\n(default from the clock)")
+	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games\n(default from the clock)")
 	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
 	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 19")
 	all.IntVar(&cfg.size.Win, "win", 3, "marks in a row that win, 1 to max(rows, cols)")
@@ -213,7 +214,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 			continue
 		}
 		v := strings.ToLower(f.Value.String())
-		if !slices.Contains(ch.values, v) {
+		if !slices.ContainsFunc(ch.values, func(s string) bool { return strings.EqualFold(s, v) }) {
 			return nil, fs, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, strings.Join(ch.values, ", "))
 		}
 		if err := f.Value.Set(v); err != nil {
@@ -254,6 +255,9 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	s.con.Echo = !isTerminal(stdin)
 	s.computer = newStrategy(cfg.ai, s.rng, cfg.think)
+	if m, ok := s.computer.(*ai.Minimax); ok {
+		s.solver = m // one table for the computer, hints and reviews: Hint and Analyze draw nothing from rng
+	}
 	if cfg.record != "" {
 		rec, err := newRecorder(cfg.record, cfg)
 		if err != nil {
@@ -261,6 +265,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		s.record, s.con.Record = rec, rec
+		defer rec.removeOnInterrupt()()
 	}
 	status := exitOK
 	if err := s.menu(); err != nil {
@@ -308,9 +313,11 @@ func (s *session) menu() error {
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil
-		case err != nil:
+		case errors.Is(err, game.ErrLineTooLong):
 			fmt.Fprintf(s.out, "error: %s is not a choice: %v\n", game.Quote(line), err)
 			continue
+		case err != nil:
+			return fmt.Errorf("reading input: %w", err)
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "1":
@@ -325,7 +332,11 @@ func (s *session) menu() error {
 			fmt.Fprintln(s.out, "Bye!")
 			return nil
 		default:
-			fmt.Fprintf(s.out, "error: %s is not a choice: type 1, 2 or 0\n", game.Quote(line))
+			want := "1, 2 or 0"
+			if s.last != nil {
+				want = "1, 2, review or 0"
+			}
+			fmt.Fprintf(s.out, "error: %s is not a choice: type %s\n", game.Quote(line), want)
 		}
 	}
 }
@@ -402,6 +413,7 @@ func (s *session) review(asked bool) {
 	b, me := s.last, s.lastMe
 	replay, _ := game.NewBoard(b.Size(), b.First())
 	mine := 0 // the person's moves so far
+	var start ai.Value // what the game was worth to the person at their first move
 	for _, c := range b.Moves() {
 		if replay.Turn() == me {
 			mine++
@@ -413,6 +425,9 @@ func (s *session) review(asked bool) {
 				return
 			}
 			before := a.Value
+			if mine == 1 {
+				start = before
+			}
 			var after ai.Value
 			for _, mv := range a.Moves {
 				if mv.Cell == c {
@@ -429,7 +444,14 @@ func (s *session) review(asked bool) {
 			return // cannot happen: these moves were played on b
 		}
 	}
-	fmt.Fprintln(s.out, "Review: none of your moves lost ground.")
+	switch {
+	case mine == 0:
+		fmt.Fprintln(s.out, "Review: you made no move in that game.")
+	case standing(start, me) == 0:
+		fmt.Fprintln(s.out, "Review: the game was lost before your first move; no move could have saved it.")
+	default:
+		fmt.Fprintln(s.out, "Review: none of your moves lost ground.")
+	}
 }
 
 // ordinal returns "1st", "2nd", "3rd", "4th"... for n from 1 to 99.
@@ -582,6 +604,9 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	for i, arg := range cfg.args {
 		c, err := game.ParseMove(arg, cfg.size)
+		if !strings.Contains(arg, ",") {
+			err = errors.New("want a move as R,C, such as 2,3")
+		}
 		if err == nil {
 			err = b.Play(c)
 		}
@@ -593,6 +618,8 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	m := &ai.Minimax{}
 	if cfg.think > 0 {
 		m.Think, m.Now = cfg.think, time.Now
+	} else if cfg.size.Rows*cfg.size.Cols > 16 {
+		fmt.Fprintln(stderr, "tictactoe analyze: no --think given: on a board bigger than 4×4 the search may take very long (minutes, or more)")
 	}
 	start := time.Now()
 	a := m.Analyze(b)
@@ -620,7 +647,7 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	players[game.O] = newStrategy(cfg.o, rng, cfg.think)
 	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %d×%d board, %d in a row, seed %d.\n",
 		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.seed)
-	progress := isTerminal(stderr)
+	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
 	var wins [3]int // by winner; draws in Empty
 	for i := range cfg.games {
 		if progress && i%max(1, cfg.games/100) == 0 {
@@ -674,18 +701,49 @@ type recorder struct {
 
 // newRecorder opens the temporary file and writes the header.
 func newRecorder(path string, cfg *config) (*recorder, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("cannot write %q: it is not a regular file", path)
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		err = pe.Err // the temporary file's name would only confuse
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot write %q: %w", path, err)
+		return nil, fmt.Errorf("cannot write %q: cannot create a file in %q: %w", path, dir, err)
 	}
 	r := &recorder{Writer: bufio.NewWriter(f), f: f, path: path}
 	flags := fmt.Sprintf("--seed %d --symbol %s --first %s --ai %s --opponent %s --rows %d --cols %d --win %d --think %v",
 		cfg.seed, cfg.symbol, cfg.first, cfg.ai, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
-	fmt.Fprintf(r, "# tictactoe session, %s\n# replay: tictactoe %s < %s\n", version, flags, filepath.Base(path))
+	fmt.Fprintf(r, "# tictactoe session, %s\n# replay: tictactoe %s < %s\n", version, flags, shellQuote(filepath.Base(path)))
 	return r, nil
+}
+
+// shellQuote returns s as a shell reads it back: as it is when it is plain, else in
+// single quotes.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// removeOnInterrupt removes the record's temporary file and exits when the program is
+// interrupted (Ctrl-C), so that no trace of an unfinished record is left. It returns the
+// function that stops watching.
+func (r *recorder) removeOnInterrupt() (stop func()) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	go func() {
+		if _, ok := <-sig; ok {
+			os.Remove(r.f.Name())
+			os.Exit(130)
+		}
+	}()
+	return func() {
+		signal.Stop(sig)
+		close(sig)
+	}
 }
 
 // close finishes the record and moves it into place.
@@ -693,6 +751,9 @@ func (r *recorder) close() error {
 	err := errors.Join(r.Flush(), r.f.Chmod(0o644), r.f.Close())
 	if err == nil {
 		err = os.Rename(r.f.Name(), r.path)
+		if le := (*os.LinkError)(nil); errors.As(err, &le) {
+			err = le.Err // the temporary file's name would only confuse
+		}
 	}
 	if err != nil {
 		os.Remove(r.f.Name())

@@ -110,19 +110,25 @@ func (in *Console) Ask(prompt string) (string, error) {
 	fmt.Fprintf(in.Out, "%s: ", prompt)
 	line, err := in.ReadLine()
 	switch {
-	case errors.Is(err, io.EOF):
-		fmt.Fprintln(in.Out)
-	case in.Echo && err == nil && Printable(line):
+	case err != nil && !errors.Is(err, ErrLineTooLong):
+		fmt.Fprintln(in.Out) // the input ended, or failed
+	case !in.Echo:
+	case err == nil && Printable(line) && !strings.Contains(line, computerPhrase):
 		fmt.Fprintln(in.Out, line)
-	case in.Echo:
+	default:
 		fmt.Fprintln(in.Out, Quote(line))
 	}
 	return line, err
 }
 
+// computerPhrase starts the line of a computer's move, "Computer (O) plays 2 2", which
+// scripts look for (CONTRACT.md): no line that writes back what the user typed has it.
+const computerPhrase = "Computer ("
+
 // Quote returns s quoted as Go's %q does, for an error message or an echo, so that no raw
 // control character is written back; a long s is cut to its first 40 characters, with
-// "..." after the quote.
+// "..." after the quote. Text that would read as a computer's move has its "plays"
+// spelt "pl\x61ys", the same string in Go's notation.
 func Quote(s string) string {
 	cut := false
 	if utf8.RuneCountInString(s) > 40 {
@@ -130,6 +136,9 @@ func Quote(s string) string {
 		cut = true
 	}
 	q := strconv.Quote(s)
+	if strings.Contains(q, computerPhrase) {
+		q = strings.ReplaceAll(q, "plays", `pl\x61ys`)
+	}
 	if cut {
 		q += "..."
 	}

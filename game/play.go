@@ -67,7 +67,7 @@ func (g *Game) Run() (Outcome, error) {
 		}
 		shown = false
 		if !human {
-			fmt.Fprintf(g.Out, "Computer (%v) plays %v\n", m, c)
+			fmt.Fprintf(g.Out, "%s%v) plays %v\n", computerPhrase, m, c)
 			if g.Notes != nil {
 				fmt.Fprintf(g.Notes, "# computer (%v): %v\n", m, c)
 			}
@@ -112,8 +112,10 @@ func (h *Human) Move(b *Board) (Cell, error) {
 		case errors.Is(err, ErrLineTooLong):
 			fmt.Fprintf(out, "error: %s is not a move: %v\n", Quote(line), err)
 			continue
-		case err != nil:
+		case errors.Is(err, io.EOF):
 			return Cell{}, ErrInputEnded
+		case err != nil:
+			return Cell{}, fmt.Errorf("reading input: %w", err)
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "help", "?":
