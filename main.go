@@ -412,7 +412,7 @@ func (s *session) review(asked bool) {
 	}
 	b, me := s.last, s.lastMe
 	replay, _ := game.NewBoard(b.Size(), b.First())
-	mine := 0 // the person's moves so far
+	mine := 0          // the person's moves so far
 	var start ai.Value // what the game was worth to the person at their first move
 	for _, c := range b.Moves() {
 		if replay.Turn() == me {
@@ -648,7 +648,7 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %d×%d board, %d in a row, seed %d.\n",
 		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.seed)
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
-	var wins [3]int // by winner; draws in Empty
+	var wins [3]int                                // by winner; draws in Empty
 	for i := range cfg.games {
 		if progress && i%max(1, cfg.games/100) == 0 {
 			fmt.Fprintf(stderr, "\rgame %d of %d", i+1, cfg.games)
