@@ -53,13 +53,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	cfg, fs, err := parseFlags(cmd, args)
+	cfg, flags, err := parseFlags(cmd, args)
 	if errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprint(stdout, usage(cmd, fs))
+		fmt.Fprint(stdout, usage(cmd, flags))
 		return exitOK
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n%s", cmd.prog(), err, usage(cmd, fs))
+		fmt.Fprintf(stderr, "%s: %v\n%s", cmd.prog(), err, usage(cmd, flags))
 		return exitUsage
 	}
 	if cfg.version {
@@ -194,52 +194,52 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	if cmd.name == "analyze" {
 		all.Lookup("think").Usage = "stop the search after this long (default: no limit)"
 	}
-	fs := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	fs.SortFlags = false
+	set := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
+	set.SetOutput(io.Discard)
+	set.Usage = func() {}
+	set.SortFlags = false
 	for _, name := range cmd.flags {
-		fs.AddFlag(all.Lookup(name))
+		set.AddFlag(all.Lookup(name))
 	}
-	if err := fs.Parse(args); err != nil {
-		return nil, fs, err
+	if err := set.Parse(args); err != nil {
+		return nil, set, err
 	}
-	cfg.args = fs.Args()
-	if cmd.name != "analyze" && fs.NArg() > 0 {
-		return nil, fs, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	cfg.args = set.Args()
+	if cmd.name != "analyze" && set.NArg() > 0 {
+		return nil, set, fmt.Errorf("unexpected argument %q", set.Arg(0))
 	}
 	for _, ch := range choices {
-		f := fs.Lookup(ch.flag)
+		f := set.Lookup(ch.flag)
 		if f == nil {
 			continue
 		}
 		v := strings.ToLower(f.Value.String())
 		if !slices.ContainsFunc(ch.values, func(s string) bool { return strings.EqualFold(s, v) }) {
-			return nil, fs, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, strings.Join(ch.values, ", "))
+			return nil, set, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, strings.Join(ch.values, ", "))
 		}
 		if err := f.Value.Set(v); err != nil {
-			return nil, fs, err
+			return nil, set, err
 		}
 	}
 	if err := cfg.size.Validate(); err != nil {
-		return nil, fs, fmt.Errorf("bad board size: %w", err)
+		return nil, set, fmt.Errorf("bad board size: %w", err)
 	}
-	if cfg.think < 0 || cfg.think == 0 && fs.Changed("think") {
-		return nil, fs, fmt.Errorf("invalid value %q for --think: want a positive duration such as 500ms", cfg.think)
+	if cfg.think < 0 || cfg.think == 0 && set.Changed("think") {
+		return nil, set, fmt.Errorf("invalid value %q for --think: want a positive duration such as 500ms", cfg.think)
 	}
 	if cfg.games < 1 {
-		return nil, fs, fmt.Errorf("invalid value %d for --games: want at least 1", cfg.games)
+		return nil, set, fmt.Errorf("invalid value %d for --games: want at least 1", cfg.games)
 	}
-	cfg.seedSet = fs.Changed("seed")
+	cfg.seedSet = set.Changed("seed")
 	if !cfg.seedSet {
 		cfg.seed = time.Now().UnixNano()
 	}
-	return cfg, fs, nil
+	return cfg, set, nil
 }
 
 // usage is the text of cmd's --help.
-func usage(cmd command, fs *pflag.FlagSet) string {
-	return fmt.Sprintf("Usage: %s [flags]%s\n\n%s\n\nFlags:\n%s", cmd.prog(), cmd.args, cmd.about, fs.FlagUsages())
+func usage(cmd command, set *pflag.FlagSet) string {
+	return fmt.Sprintf("Usage: %s [flags]%s\n\n%s\n\nFlags:\n%s", cmd.prog(), cmd.args, cmd.about, set.FlagUsages())
 }
 
 // runMenu runs the menu loop: the program without a command.
@@ -410,44 +410,19 @@ func (s *session) review(asked bool) {
 		fmt.Fprintln(s.out, "review: no game against the computer to review yet")
 		return
 	}
-	b, me := s.last, s.lastMe
-	replay, _ := game.NewBoard(b.Size(), b.First())
-	mine := 0          // the person's moves so far
-	var start ai.Value // what the game was worth to the person at their first move
-	for _, c := range b.Moves() {
-		if replay.Turn() == me {
-			mine++
-			a := s.solver.Analyze(replay)
-			if !a.Value.Exact {
-				if asked {
-					fmt.Fprintf(s.out, "review: this board is too big to settle within --think %v\n", s.cfg.think)
-				}
-				return
-			}
-			before := a.Value
-			if mine == 1 {
-				start = before
-			}
-			var after ai.Value
-			for _, mv := range a.Moves {
-				if mv.Cell == c {
-					after = mv.Value
-				}
-			}
-			if standing(after, me) < standing(before, me) {
-				fmt.Fprintf(s.out, "Review: your %s move, %v, turned %s into %s; %v would have kept the %s.\n",
-					ordinal(mine), c, outlook(before, me), outlook(after, me), a.Moves[0].Cell, outlook(before, me)[2:])
-				return
-			}
-		}
-		if err := replay.Play(c); err != nil {
-			return // cannot happen: these moves were played on b
-		}
-	}
+	me := s.lastMe
+	r := s.solver.Review(s.last, me)
 	switch {
-	case mine == 0:
+	case !r.Settled:
+		if asked {
+			fmt.Fprintf(s.out, "review: this board is too big to settle within --think %v\n", s.cfg.think)
+		}
+	case r.Turn > 0:
+		fmt.Fprintf(s.out, "Review: your %s move, %v, turned %s into %s; %v would have kept the %s.\n",
+			ordinal(r.Turn), r.Move, outlook(r.Before, me), outlook(r.After, me), r.Better, outlook(r.Before, me)[2:])
+	case r.Moves == 0:
 		fmt.Fprintln(s.out, "Review: you made no move in that game.")
-	case standing(start, me) == 0:
+	case r.Start.Standing(me) == 0:
 		fmt.Fprintln(s.out, "Review: the game was lost before your first move; no move could have saved it.")
 	default:
 		fmt.Fprintln(s.out, "Review: none of your moves lost ground.")
@@ -469,20 +444,9 @@ func ordinal(n int) string {
 	return fmt.Sprint(n) + suffix
 }
 
-// standing ranks a value for mark me: 2 a win, 1 a draw, 0 a loss.
-func standing(v ai.Value, me game.Mark) int {
-	switch v.Winner {
-	case me:
-		return 2
-	case game.Empty:
-		return 1
-	}
-	return 0
-}
-
 // outlook names a value as the person sees it: "a win", "a draw", "a loss".
 func outlook(v ai.Value, me game.Mark) string {
-	return [...]string{"a loss", "a draw", "a win"}[standing(v, me)]
+	return [...]string{"a loss", "a draw", "a win"}[v.Standing(me)]
 }
 
 // hint answers the hint command: the move minimax would play for the side to move and
