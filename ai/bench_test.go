@@ -15,6 +15,7 @@ var solvable = []struct {
 }{
 	{"3x3", game.Classic},
 	{"4x4_k4", game.Size{Rows: 4, Cols: 4, Win: 4}},
+	{"5x5_k4", game.Size{Rows: 5, Cols: 5, Win: 4}},
 }
 
 // BenchmarkMinimaxMove times minimax's first move on an empty board, exact, with a

@@ -63,7 +63,10 @@ type Analysis struct {
 // with alpha-beta pruning, a transposition table that keeps both bounds of a position and
 // folds the board's symmetries (8 on a square, 4 on a rectangle) into its key, move
 // ordering (wins, forced blocks, the table's move, then line potential) and scores that
-// prefer the quickest win and the slowest loss. It deepens iteratively: when the game is
+// prefer the quickest win and the slowest loss. It proves draws early by the
+// Erdős–Selfridge criterion: a side whose open lines, each weighted 2^-(marks it still
+// needs), sum below 1/2 (1 when the other side is to move) can be stopped from completing
+// any of them; this settles 4×4 and 5×5 boards in well under a second. It deepens iteratively: when the game is
 // too big to solve before the deadline, it plays the best move of the deepest search it
 // finished, judged at the horizon by lines still open for it minus lines still open for
 // the opponent, and it never plays a move that loses at once when another does not.

@@ -115,6 +115,22 @@ func (p *position) canWin(m game.Mark, moves int) bool {
 	return false
 }
 
+// blocked reports whether the other side can stop m from ever completing a line, by the
+// Erdős–Selfridge criterion: it can when the sum over m's open lines of 2^-(marks the line
+// still needs) is below 1/2 with m to move, or below 1 with the other side to move. Both
+// sides blocked is a draw; one side blocked bounds the value for it at a draw.
+func (p *position) blocked(m game.Mark) bool {
+	k := p.g.size.Win
+	sum := 0 // the sum, times 2^k
+	for n, lines := range p.openBy[m][:k] {
+		sum += lines << n
+	}
+	if m == p.turn {
+		return sum < 1<<(k-1)
+	}
+	return sum < 1<<k
+}
+
 // drawn reports whether neither side can complete a line any more with the moves left.
 func (p *position) drawn() bool {
 	return !p.canWin(p.turn, (p.free+1)/2) && !p.canWin(p.turn.Opponent(), p.free/2)

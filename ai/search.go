@@ -130,6 +130,17 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 			return ply + 2 - win, true // two threats: block one, lose to the other
 		}
 	}
+	if len(moves) == 0 { // no threat to answer: can either side still force a line?
+		meBlocked, themBlocked := p.blocked(me), p.blocked(them)
+		switch {
+		case meBlocked && themBlocked:
+			return 0, true
+		case meBlocked && alpha >= 0:
+			return 0, true // at most a draw: fail low
+		case themBlocked && beta <= 0:
+			return 0, true // at least a draw: fail high
+		}
+	}
 	if depth <= 0 && len(moves) == 0 {
 		return p.open[me] - p.open[them], false
 	}
