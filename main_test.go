@@ -219,3 +219,41 @@ func BenchmarkArena(b *testing.B) {
 		}
 	}
 }
+
+// FuzzRun feeds whole sessions of arbitrary bytes to the menu loop against each kind of
+// opponent: it must never panic and always end, with status 0 or 1, every computer move
+// in the contract's form, exactly one Result line per game won or drawn, and no raw
+// control character written back.
+func FuzzRun(f *testing.F) {
+	f.Add("1\n2 2\n1 1\n3 3\n0\n", uint8(0))
+	f.Add("1\nhint\nundo\n2,2\n\x1b[2J\n# note\nquit\nreview\n2\n1\n1 1\n", uint8(1))
+	f.Add("1\n1 1\n1 2\n1 3\n2 1\n2 2\n2 3\n3 1\n3 2\n3 3\n1\n", uint8(2))
+	move := regexp.MustCompile(`^Computer \([XO]\) plays [1-3] [1-3]$`)
+	f.Fuzz(func(t *testing.T, input string, mode uint8) {
+		args := [][]string{
+			{"--seed", "1", "--ai", "random"},
+			{"--seed", "2", "--ai", "minimax", "--first", "computer"},
+			{"--seed", "3", "--opponent", "human", "--symbol", "random"},
+		}[int(mode)%3]
+		var out, errs bytes.Buffer
+		status := run(args, strings.NewReader(input), &out, &errs)
+		if status != 0 && status != 1 {
+			t.Fatalf("status %d for input %q\n%s", status, input, errs.String())
+		}
+		results := 0
+		for _, line := range strings.Split(out.String(), "\n") {
+			if strings.Contains(line, "Computer (") && !move.MatchString(line) {
+				t.Errorf("line %q has the computer's phrase but is not a computer move", line)
+			}
+			if strings.HasPrefix(line, "Result: ") {
+				results++
+			}
+			if strings.ContainsFunc(line, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+				t.Errorf("line %q writes a raw control character back", line)
+			}
+		}
+		if games := strings.Count(out.String(), "\nScore: "); results != games {
+			t.Errorf("%d Result lines for %d finished games", results, games)
+		}
+	})
+}
