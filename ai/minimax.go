@@ -69,7 +69,8 @@ type Analysis struct {
 // any of them; this settles 4×4 and 5×5 boards in well under a second. It deepens iteratively: when the game is
 // too big to solve before the deadline, it plays the best move of the deepest search it
 // finished, judged at the horizon by lines still open for it minus lines still open for
-// the opponent, and it never plays a move that loses at once when another does not.
+// the opponent (the Chinese course project's evaluation, each line weighted by the marks
+// it holds), and it never plays a move that loses at once when another does not.
 // Among equally good moves it chooses with Rand, so games vary but a seed replays them.
 //
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18

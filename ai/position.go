@@ -87,15 +87,20 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	return p
 }
 
+// lineWeight is what an open line counts for in the evaluation, by the marks it holds:
+// an empty line 1, as the course project counts lines still open, and each mark four
+// times more, so that on boards too big to solve a line nearer to done weighs more.
+var lineWeight = [...]int{1, 4, 16, 64, 256, 1024, 4096}
+
 // classify adds sign times line l's share to the open counts.
 func (p *position) classify(l, sign int) {
 	x, o := p.count[game.X][l], p.count[game.O][l]
 	if o == 0 {
-		p.open[game.X] += sign
+		p.open[game.X] += sign * lineWeight[min(x, len(lineWeight)-1)]
 		p.openBy[game.X][x] += sign
 	}
 	if x == 0 {
-		p.open[game.O] += sign
+		p.open[game.O] += sign * lineWeight[min(o, len(lineWeight)-1)]
 		p.openBy[game.O][o] += sign
 	}
 }

@@ -1,0 +1,41 @@
+package ai_test
+
+import (
+	"testing"
+	"time"
+
+	"tictactoe/ai"
+	"tictactoe/game"
+)
+
+// stepClock is a clock that moves on a millisecond each time it is read, so that a search
+// to a deadline stops after the same number of positions on any machine.
+func stepClock() func() time.Time {
+	t := time.Unix(0, 0)
+	return func() time.Time {
+		t = t.Add(time.Millisecond)
+		return t
+	}
+}
+
+// TestMinimaxBeatsHeuristicOnBigBoards plays minimax, stopped by a deadline it cannot
+// solve within, against the heuristic on boards too big to solve, as X and as O: it must
+// not lose. The clock steps per reading, so the games are the same on every machine.
+func TestMinimaxBeatsHeuristicOnBigBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games on big boards")
+	}
+	for _, size := range []game.Size{{Rows: 15, Cols: 15, Win: 5}, {Rows: 7, Cols: 7, Win: 4}} {
+		for _, me := range []game.Mark{game.X, game.O} {
+			for seed := range uint64(2) {
+				var players [3]game.Player
+				players[me] = &ai.Minimax{Rand: rng(seed, 1), Think: 20 * time.Millisecond, Now: stepClock()}
+				players[me.Opponent()] = ai.Heuristic{Rand: rng(seed, 2)}
+				b := playGame(t, size, game.X, players)
+				if o := b.Outcome(); o.Status == game.Won && o.Winner != me {
+					t.Errorf("%v, seed %d: minimax as %v lost to the heuristic: %v\n%s", size, seed, me, b.Moves(), b.Render(""))
+				}
+			}
+		}
+	}
+}
