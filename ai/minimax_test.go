@@ -413,3 +413,46 @@ func TestAnalyzeBigBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestWarmTable checks Hint and Move with a table that earlier searches have filled, as
+// one Minimax serves the computer, hints and reviews in a session: searches of other
+// positions, some cut off by a deadline, come first, and then the hint's value and the
+// value of the move played must still be exact.
+func TestWarmTable(t *testing.T) {
+	s := newSolver()
+	for _, size := range []game.Size{{Rows: 3, Cols: 4, Win: 3}, {Rows: 4, Cols: 3, Win: 3}, game.Classic} {
+		m := &ai.Minimax{Rand: rng(7, 1)}
+		// The case found in review: two analyses, then a hint where O wins in 5.
+		if size == (game.Size{Rows: 3, Cols: 4, Win: 3}) {
+			m.Analyze(newBoard(t, size, game.X))
+			m.Analyze(parse(t, "...O|...X|....", 3, game.X))
+		}
+		for i, b := range analysisSample(t, size, 150) {
+			if b.Over() {
+				continue
+			}
+			if i%5 == 0 { // a search cut short leaves unproven entries behind
+				stepped := &ai.Minimax{Rand: rng(7, 2), Think: 3 * time.Millisecond, Now: stepClock()}
+				stepped.Move(b)
+			}
+			want := s.value(b)
+			c, v, err := m.Hint(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := score(v, b.Turn()); got != want || !v.Exact {
+				t.Errorf("%v, %v to move, warm table: Hint value %v, want %s (exact)", b, b.Turn(), v, describe(want, b.Turn()))
+			}
+			if got := s.moveValue(b, c); got != want {
+				t.Errorf("%v, warm table: Hint %v is worth %s, want %s", b, c, describe(got, b.Turn()), describe(want, b.Turn()))
+			}
+			mv, err := m.Move(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.moveValue(b, mv); got != want {
+				t.Errorf("%v, warm table: Move %v is worth %s, want %s", b, mv, describe(got, b.Turn()), describe(want, b.Turn()))
+			}
+		}
+	}
+}
