@@ -302,7 +302,7 @@ type session struct {
 // menu runs the menu loop until 0 or the end of the input. It fails only when the input
 // ends in the middle of a game, or on an error that is not the user's.
 func (s *session) menu() error {
-	fmt.Fprintf(s.out, "Tic-tac-toe: %d×%d board, %d in a row wins.\n", s.cfg.size.Rows, s.cfg.size.Cols, s.cfg.size.Win)
+	fmt.Fprintf(s.out, "Tic-tac-toe: %v wins.\n", s.cfg.size)
 	for {
 		if s.last != nil {
 			fmt.Fprintln(s.out, "1) play   2) rules   review) your last game   0) exit")
@@ -418,8 +418,8 @@ func (s *session) review(asked bool) {
 			fmt.Fprintf(s.out, "review: this board is too big to settle within --think %v\n", s.cfg.think)
 		}
 	case r.Turn > 0:
-		fmt.Fprintf(s.out, "Review: your %s move, %v, turned %s into %s; %v would have kept the %s.\n",
-			ordinal(r.Turn), r.Move, outlook(r.Before, me), outlook(r.After, me), r.Better, outlook(r.Before, me)[2:])
+		fmt.Fprintf(s.out, "Review: your %s move, %v, turned a %s into a %s; %v would have kept the %s.\n",
+			ordinal(r.Turn), r.Move, outlook(r.Before, me), outlook(r.After, me), r.Better, outlook(r.Before, me))
 	case r.Moves == 0:
 		fmt.Fprintln(s.out, "Review: you made no move in that game.")
 	case r.Start.Standing(me) == 0:
@@ -444,9 +444,9 @@ func ordinal(n int) string {
 	return fmt.Sprint(n) + suffix
 }
 
-// outlook names a value as the person sees it: "a win", "a draw", "a loss".
+// outlook names a value as the person sees it: "win", "draw" or "loss".
 func outlook(v ai.Value, me game.Mark) string {
-	return [...]string{"a loss", "a draw", "a win"}[v.Standing(me)]
+	return [...]string{"loss", "draw", "win"}[v.Standing(me)]
 }
 
 // hint answers the hint command: the move minimax would play for the side to move and
@@ -609,8 +609,8 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	var players [3]game.Player
 	players[game.X] = newStrategy(cfg.x, rng, cfg.think)
 	players[game.O] = newStrategy(cfg.o, rng, cfg.think)
-	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %d×%d board, %d in a row, seed %d.\n",
-		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.seed)
+	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
+		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
 	var wins [3]int                                // by winner; draws in Empty
 	for i := range cfg.games {
@@ -621,21 +621,15 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "Game %d\n", i+1)
 		}
 		b, _ := game.NewBoard(cfg.size, game.X) // the size was checked with the flags
-		for !b.Over() {
-			m := b.Turn()
-			c, err := players[m].Move(b)
-			if err == nil {
-				err = b.Play(c)
-			}
-			if err != nil {
-				fmt.Fprintf(stderr, "tictactoe arena: game %d: %v (%v): %v\n", i+1, strategyLabel(map[game.Mark]string{game.X: cfg.x, game.O: cfg.o}[m]), m, err)
-				return exitRuntime
-			}
-			if cfg.verbose {
-				fmt.Fprintf(stdout, "Computer (%v) plays %v\n", m, c)
-			}
+		g := &game.Game{Board: b, Players: players, Out: io.Discard}
+		if cfg.verbose {
+			g.Out = stdout
 		}
-		o := b.Outcome()
+		o, err := g.Run()
+		if err != nil {
+			fmt.Fprintf(stderr, "tictactoe arena: game %d: %v\n", i+1, err)
+			return exitRuntime
+		}
 		if cfg.verbose {
 			fmt.Fprintf(stdout, "Result: %v\n", o)
 		}

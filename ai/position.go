@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"tictactoe/game"
 )
@@ -224,7 +225,7 @@ func (p *position) winningCells(m game.Mark, dst []int, limit int) []int {
 			continue
 		}
 		for _, c := range line {
-			if p.cells[c] == game.Empty && !containsInt(dst, c) {
+			if p.cells[c] == game.Empty && !slices.Contains(dst, c) {
 				dst = append(dst, c)
 				if len(dst) >= limit {
 					return dst
@@ -233,15 +234,6 @@ func (p *position) winningCells(m game.Mark, dst []int, limit int) []int {
 		}
 	}
 	return dst
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // potential scores an empty cell c for the side m to move, for move ordering: over the

@@ -80,9 +80,9 @@ func (s Size) Validate() error {
 	return nil
 }
 
-// String describes the size as "3×3, 3 in a row".
+// String describes the size as "3×3 board, 3 in a row".
 func (s Size) String() string {
-	return fmt.Sprintf("%d×%d, %d in a row", s.Rows, s.Cols, s.Win)
+	return fmt.Sprintf("%d×%d board, %d in a row", s.Rows, s.Cols, s.Win)
 }
 
 // Status says whether a game goes on, was won or was drawn.

@@ -627,7 +627,7 @@ func TestStrings(t *testing.T) {
 		{game.Empty.String(), "."},
 		{game.Cell{Row: 1, Col: 2}.String(), "2 3"},
 		{game.Cell{Row: 18, Col: 0}.String(), "19 1"},
-		{game.Classic.String(), "3×3, 3 in a row"},
+		{game.Classic.String(), "3×3 board, 3 in a row"},
 		{game.Outcome{Status: game.Won, Winner: game.O}.String(), "O wins"},
 		{game.Outcome{Status: game.Drawn}.String(), "draw"},
 		{game.Outcome{}.String(), "playing"},
