@@ -657,24 +657,51 @@ type recorder struct {
 	path string
 }
 
-// newRecorder opens the temporary file and writes the header.
+// newRecorder opens the temporary file and writes the header. A record that already
+// exists must be a file that can be written: it is replaced, keeping its mode; a link is
+// followed, so that the file it names is replaced and the link kept.
 func newRecorder(path string, cfg *config) (*recorder, error) {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("cannot write %q: it is not a regular file", path)
+	mode := fs.FileMode(0o644)
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+		fi, err := os.Stat(path)
+		if err == nil && !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("cannot write %q: it is not a regular file", path)
+		}
+		w, err := os.OpenFile(path, os.O_WRONLY, 0) // neither truncated nor written
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %q: %w", path, unwrapPath(err))
+		}
+		w.Close()
+		mode = fi.Mode().Perm()
 	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-		err = pe.Err // the temporary file's name would only confuse
-	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot write %q: cannot create a file in %q: %w", path, dir, err)
+		return nil, fmt.Errorf("cannot write %q: cannot create a file in %q: %w", path, dir, unwrapPath(err))
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("cannot write %q: %w", path, unwrapPath(err))
 	}
 	r := &recorder{Writer: bufio.NewWriter(f), f: f, path: path}
 	flags := fmt.Sprintf("--seed %d --symbol %s --first %s --ai %s --opponent %s --rows %d --cols %d --win %d --think %v",
 		cfg.seed, cfg.symbol, cfg.first, cfg.ai, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
 	fmt.Fprintf(r, "# tictactoe session, %s\n# replay: tictactoe %s < %s\n", version, flags, shellQuote(filepath.Base(path)))
 	return r, nil
+}
+
+// unwrapPath returns the cause of a file operation's error without the file's name, which
+// for the temporary file would only confuse.
+func unwrapPath(err error) error {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return pe.Err
+	}
+	if le := (*os.LinkError)(nil); errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
 
 // shellQuote returns s as a shell reads it back: as it is when it is plain, else in
@@ -706,12 +733,9 @@ func (r *recorder) removeOnInterrupt() (stop func()) {
 
 // close finishes the record and moves it into place.
 func (r *recorder) close() error {
-	err := errors.Join(r.Flush(), r.f.Chmod(0o644), r.f.Close())
+	err := errors.Join(r.Flush(), r.f.Close())
 	if err == nil {
-		err = os.Rename(r.f.Name(), r.path)
-		if le := (*os.LinkError)(nil); errors.As(err, &le) {
-			err = le.Err // the temporary file's name would only confuse
-		}
+		err = unwrapPath(os.Rename(r.f.Name(), r.path))
 	}
 	if err != nil {
 		os.Remove(r.f.Name())

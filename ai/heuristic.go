@@ -46,6 +46,9 @@ func lineScore(mine, theirs int) int {
 
 // Move returns the free cell of b with the highest score.
 func (h Heuristic) Move(b *game.Board) (game.Cell, error) {
+	if err := playable(b); err != nil {
+		return game.Cell{}, err
+	}
 	g := geometryOf(b.Size())
 	p := newPosition(b, g, nil, false)
 	me, them := p.turn, p.turn.Opponent()

@@ -113,13 +113,16 @@ func (m *Minimax) Nodes() int64 {
 }
 
 // Move returns the best move for the side to move on b, chosen among the equally good
-// ones with m.Rand.
+// ones with m.Rand (the first of them when Rand is nil). It fails on a finished board.
 func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
-	if b.Over() {
-		return game.Cell{}, fmt.Errorf("no move on a finished board %v", b)
+	if err := playable(b); err != nil {
+		return game.Cell{}, err
 	}
 	s := m.searcherFor(b)
 	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.near), false)
+	if m.Rand == nil {
+		return s.g.cell(best[0]), nil
+	}
 	return s.g.cell(best[m.Rand.IntN(len(best))]), nil
 }
 
@@ -127,8 +130,8 @@ func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
 // asking does not change the game's random choices, and what it is worth. Like Move, it
 // fails on a finished board.
 func (m *Minimax) Hint(b *game.Board) (game.Cell, Value, error) {
-	if b.Over() {
-		return game.Cell{}, Value{}, fmt.Errorf("no move on a finished board %v", b)
+	if err := playable(b); err != nil {
+		return game.Cell{}, Value{}, err
 	}
 	s := m.searcherFor(b)
 	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.near), true)

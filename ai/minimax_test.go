@@ -273,12 +273,15 @@ func (h hinted) Move(b *game.Board) (game.Cell, error) {
 	return h.Minimax.Move(b)
 }
 
-// TestMoveOnFinishedBoard checks that minimax refuses to move, or hint, on a finished board.
+// TestMoveOnFinishedBoard checks that every strategy refuses to move on a finished board,
+// and minimax to hint.
 func TestMoveOnFinishedBoard(t *testing.T) {
 	for _, s := range []string{"XXX|OO.|...", "XOX|XOO|OXX"} {
 		b := parse(t, s, 3, game.X)
-		if c, err := (&ai.Minimax{Rand: rng(1, 1)}).Move(b); err == nil {
-			t.Errorf("%v: Move = %v, want an error", b, c)
+		for _, p := range []game.Player{&ai.Minimax{Rand: rng(1, 1)}, ai.Random{Rand: rng(1, 1)}, ai.Rules{Rand: rng(1, 1)}, ai.Heuristic{Rand: rng(1, 1)}} {
+			if c, err := p.Move(b); err == nil {
+				t.Errorf("%v: %T.Move = %v, want an error", b, p, c)
+			}
 		}
 		if c, v, err := (&ai.Minimax{}).Hint(b); err == nil {
 			t.Errorf("%v: Hint = %v, %v, want an error", b, c, v)

@@ -16,6 +16,9 @@ type Rules struct {
 
 // Move returns the cell the three steps choose on b.
 func (r Rules) Move(b *game.Board) (game.Cell, error) {
+	if err := playable(b); err != nil {
+		return game.Cell{}, err
+	}
 	g := geometryOf(b.Size())
 	p := newPosition(b, g, nil, false)
 	me := p.turn
