@@ -84,7 +84,11 @@ func (in *Console) cut(line []byte) []byte {
 func (in *Console) ReadLine() (string, error) {
 	for in.sc.Scan() {
 		if in.Record != nil {
-			fmt.Fprintf(in.Record, "%s\n", in.sc.Bytes())
+			end := "\n"
+			if bytes.HasSuffix(in.sc.Bytes(), []byte("\r")) {
+				end = "\r\n" // so that reading the record back keeps the line's own \r
+			}
+			fmt.Fprintf(in.Record, "%s%s", in.sc.Bytes(), end)
 		}
 		line := in.sc.Text()
 		long := in.long

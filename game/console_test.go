@@ -135,8 +135,8 @@ func diffReads(got, want []read, input string) string {
 
 func TestRecord(t *testing.T) {
 	long := strings.Repeat("a", 2*game.MaxLine)
-	input := "# header\n2 3\r\n  # note\n" + long + "\n\nlast"
-	want := "# header\n2 3\n  # note\n" + long[:game.MaxLine] + "\n\nlast\n"
+	input := "# header\n2 3\r\n  # note\nabc\r\r\n" + long + "\n\nlast"
+	want := "# header\n2 3\n  # note\nabc\r\r\n" + long[:game.MaxLine] + "\n\nlast\n"
 	for _, rd := range readers {
 		t.Run(rd.name, func(t *testing.T) {
 			var record strings.Builder
