@@ -51,6 +51,7 @@ type searcher struct {
 	nodes    int64
 	now      func() time.Time // nil: no deadline
 	deadline time.Time
+	limit    int64 // with a deadline, the most positions to search; 0 for no limit
 	stopped  bool
 	buf      [][]int // move lists, one per ply
 	scores   [][]int
@@ -104,7 +105,7 @@ func fromTable(v int32, ply int) int {
 // proven: found without stopping at the horizon, true whatever the depth.
 func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
 	s.nodes++
-	if s.now != nil && s.nodes&1023 == 0 && !s.now().Before(s.deadline) {
+	if s.now != nil && s.nodes&1023 == 0 && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
 		s.stopped = true
 	}
 	if s.stopped {

@@ -39,3 +39,27 @@ func TestMinimaxBeatsHeuristicOnBigBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeLimitStopsSearch checks that a search with a deadline stops by its count of
+// positions when the clock does not move at all, and so plays the same move every time:
+// the count, not the machine's speed, decides where a search on a big board ends.
+func TestNodeLimitStopsSearch(t *testing.T) {
+	frozen := func() time.Time { return time.Unix(0, 0) }
+	var moves []game.Cell
+	for range 2 {
+		b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+		play(t, b, cells(8, 8, 7, 7, 8, 7, 7, 8)...)
+		m := &ai.Minimax{Rand: rng(1, 1), Think: 50 * time.Millisecond, Now: frozen}
+		c, err := m.Move(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if limit := int64(0.05*3_500_000/15) + 2048; m.Nodes() > limit {
+			t.Errorf("searched %d positions with a frozen clock, want at most about %d", m.Nodes(), limit)
+		}
+		moves = append(moves, c)
+	}
+	if moves[0] != moves[1] {
+		t.Errorf("the same search played %v, then %v", moves[0], moves[1])
+	}
+}
