@@ -54,7 +54,7 @@ func TestNodeLimitStopsSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if limit := int64(0.05*3_500_000/15) + 2048; m.Nodes() > limit {
+		if limit := int64(0.05*3_500_000)/15 + 2048; m.Nodes() > limit {
 			t.Errorf("searched %d positions with a frozen clock, want at most about %d", m.Nodes(), limit)
 		}
 		moves = append(moves, c)
