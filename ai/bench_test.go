@@ -18,9 +18,9 @@ var solvable = []struct {
 	{"5x5_k4", game.Size{Rows: 5, Cols: 5, Win: 4}},
 }
 
-// BenchmarkMinimaxMove times minimax's first move on an empty board, exact, with a
-// fresh Minimax (and so a cold table) each time, and reports the positions searched.
-func BenchmarkMinimaxMove(b *testing.B) {
+// benchSolvable runs search on each solvable empty board with a fresh Minimax (and so a
+// cold table) each time, and reports the positions searched.
+func benchSolvable(b *testing.B, search func(b *testing.B, m *ai.Minimax, board *game.Board)) {
 	for _, tc := range solvable {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -28,9 +28,7 @@ func BenchmarkMinimaxMove(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
 				m := &ai.Minimax{Rand: rng(1, 1)}
-				if _, err := m.Move(board); err != nil {
-					b.Fatal(err)
-				}
+				search(b, m, board)
 				nodes = m.Nodes()
 			}
 			b.ReportMetric(float64(nodes), "nodes/op")
@@ -38,24 +36,22 @@ func BenchmarkMinimaxMove(b *testing.B) {
 	}
 }
 
-// BenchmarkMinimaxAnalyze solves an empty board, every first move exact, with a fresh
-// Minimax each time, and reports the positions searched.
+// BenchmarkMinimaxMove times minimax's first move on an empty board, exact.
+func BenchmarkMinimaxMove(b *testing.B) {
+	benchSolvable(b, func(b *testing.B, m *ai.Minimax, board *game.Board) {
+		if _, err := m.Move(board); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkMinimaxAnalyze solves an empty board, every first move exact.
 func BenchmarkMinimaxAnalyze(b *testing.B) {
-	for _, tc := range solvable {
-		b.Run(tc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			board := newBoard(b, tc.size, game.X)
-			var nodes int64
-			for b.Loop() {
-				a := (&ai.Minimax{Rand: rng(1, 1)}).Analyze(board)
-				if !a.Value.Exact {
-					b.Fatalf("value %v not exact", a.Value)
-				}
-				nodes = a.Nodes
-			}
-			b.ReportMetric(float64(nodes), "nodes/op")
-		})
-	}
+	benchSolvable(b, func(b *testing.B, m *ai.Minimax, board *game.Board) {
+		if a := m.Analyze(board); !a.Value.Exact {
+			b.Fatalf("value %v not exact", a.Value)
+		}
+	})
 }
 
 // BenchmarkMinimaxMiddleGame15x15 times a move on 15×15, 5 in a row, ten moves into the
