@@ -67,15 +67,17 @@ type Analysis struct {
 // prefer the quickest win and the slowest loss. It proves draws early by the
 // Erdős–Selfridge criterion: a side whose open lines, each weighted 2^-(marks it still
 // needs), sum below 1/2 (1 when the other side is to move) can be stopped from completing
-// any of them. With it 4×4 boards and 5×5 with five in a row are settled at once, and 5×5
-// with four in a row in one to two seconds from the empty board. It deepens iteratively: when the game is
-// too big to solve before the deadline, it plays the best move of the deepest search it
-// finished, judged at the horizon by lines still open for it minus lines still open for
-// the opponent (the Chinese course project's evaluation, each line weighted by the marks
-// it holds), and it never plays a move that loses at once when another does not.
-// Among equally good moves it chooses with Rand, so games vary but a seed replays them;
-// on boards it cannot solve, it also stops after a number of positions set by Think
-// (see pace), so that a machine that is not too slow replays those games too.
+// any of them. With it 4×4 boards and 5×5 with five in a row are settled at once, and
+// 5×5 with four in a row in one to two seconds from the empty board.
+//
+// It deepens iteratively: when the game is too big to solve in time, it plays the best
+// move of the deepest search it finished, judged at the horizon by lines still open for
+// it minus lines still open for the opponent (the Chinese course project's evaluation,
+// each line weighted by the marks it holds), and it never plays a move that loses at once
+// when another does not. Among equally good moves it chooses with Rand, so games vary but
+// a seed replays them; a search with a deadline also stops after a number of positions
+// set by Think (see pace), so that on a machine that is not too slow the seed replays the
+// games it cannot solve too.
 //
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
 // to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot) and is kept
