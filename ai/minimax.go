@@ -105,7 +105,7 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 	s.now, s.deadline, s.limit, s.stopped, s.nodes = nil, deadline, 0, false, 0
 	if !deadline.IsZero() {
 		s.now = m.Now
-		s.limit = int64(m.Think.Seconds() * pace / math.Sqrt(float64(s.g.n)))
+		s.limit = max(1, int64(m.Think.Seconds()*pace/math.Sqrt(float64(s.g.n))))
 	}
 	return s
 }
@@ -205,12 +205,17 @@ func (m *Minimax) Analyze(b *game.Board) Analysis {
 	return a
 }
 
+// solveOutright is the most free cells for which deepen tries a full search first: a 5×5
+// board from its start. With more, the attempt would rarely finish and only halve the
+// time the deepening has.
+const solveOutright = 25
+
 // deepen runs iteration at depths 1, 2, ... until it reports that its result is proven,
 // the depth covers every free cell, or the deadline stops it. The first iteration always
-// runs to its end, so there is always a result to use. On a board small enough to search
-// every move, it then first tries to solve the position outright, with half of the time
-// and positions left, which skips the cost of the depths between; only if that fails does
-// it go on deepening, with the rest.
+// runs to its end, so there is always a result to use. With at most solveOutright free
+// cells, on a board where every move is searched, it then first tries to solve the position outright, with half of the time and
+// positions left, which skips the cost of the depths between; only if that fails does it
+// go on deepening, with the rest.
 func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 	now := s.now
 	s.now = nil
@@ -219,7 +224,7 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 	if done || p.free <= 1 {
 		return
 	}
-	if !s.near {
+	if !s.near && p.free <= solveOutright {
 		limit, deadline := s.limit, s.deadline
 		if limit > 0 {
 			s.limit = s.nodes + (limit-s.nodes)/2
