@@ -213,9 +213,9 @@ const solveOutright = 25
 // deepen runs iteration at depths 1, 2, ... until it reports that its result is proven,
 // the depth covers every free cell, or the deadline stops it. The first iteration always
 // runs to its end, so there is always a result to use. With at most solveOutright free
-// cells, on a board where every move is searched, it then first tries to solve the position outright, with half of the time and
-// positions left, which skips the cost of the depths between; only if that fails does it
-// go on deepening, with the rest.
+// cells, on a board where every move is searched, it then first tries to solve the
+// position outright, with half of the time and positions left, which skips the cost of
+// the depths between; only if that fails does it go on deepening, with the rest.
 func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 	now := s.now
 	s.now = nil
