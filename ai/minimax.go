@@ -186,21 +186,15 @@ func (m *Minimax) Analyze(b *game.Board) Analysis {
 		scores, proven = sc, pr
 		return all
 	})
-	for i, c := range moves {
-		a.Moves = append(a.Moves, MoveValue{Cell: s.g.cell(c), Value: valueOf(scores[i], b.Turn(), proven[i])})
-	}
-	order := make([]int, len(moves))
+	order := make([]int, len(moves)) // indexes into moves, best first
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(scores[j], scores[i]) })
-	sorted := make([]MoveValue, len(order))
-	for i, k := range order {
-		sorted[i] = a.Moves[k]
+	for _, i := range order {
+		a.Moves = append(a.Moves, MoveValue{Cell: s.g.cell(moves[i]), Value: valueOf(scores[i], b.Turn(), proven[i])})
 	}
-	a.Moves = sorted
-	best := order[0]
-	a.Value = valueOf(scores[best], b.Turn(), !slices.Contains(proven, false))
+	a.Value = valueOf(scores[order[0]], b.Turn(), !slices.Contains(proven, false))
 	a.Nodes = s.nodes
 	return a
 }
@@ -260,10 +254,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 	if p.threats(them) > 0 {
 		moves = p.winningCells(them, nil, p.g.n) // block, even when it cannot save the game
 	} else {
-		if len(s.buf) == 0 {
-			s.buf = append(s.buf, make([]int, 0, s.g.n))
-			s.scores = append(s.scores, make([]int, s.g.n))
-		}
+		s.scratch(0)
 		moves, all = s.order(p, 0, -1)
 		moves = slices.Clone(moves)
 	}

@@ -121,10 +121,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	case p.drawn():
 		return 0, true
 	}
-	for len(s.buf) <= ply {
-		s.buf = append(s.buf, make([]int, 0, s.g.n))
-		s.scores = append(s.scores, make([]int, s.g.n))
-	}
+	s.scratch(ply)
 	moves := s.buf[ply][:0]
 	if p.threats(them) > 0 {
 		moves = p.winningCells(them, moves, 2)
@@ -223,6 +220,14 @@ func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply i
 		m = int16(s.g.syms[sym][move])
 	}
 	*e = entry{key: key, lo: lo, hi: hi, depth: d, move: m}
+}
+
+// scratch makes sure the move and score lists of every ply up to ply exist.
+func (s *searcher) scratch(ply int) {
+	for len(s.buf) <= ply {
+		s.buf = append(s.buf, make([]int, 0, s.g.n))
+		s.scores = append(s.scores, make([]int, s.g.n))
+	}
 }
 
 // nearby reports whether c is near a mark, or on an empty board whether it is a centre cell.

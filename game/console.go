@@ -79,8 +79,8 @@ func (in *Console) cut(line []byte) []byte {
 }
 
 // ReadLine returns the next line that is not a comment, without its line ending. At the
-// end of the input it returns io.EOF; for a line longer than MaxLine it returns the start
-// of the line and ErrLineTooLong, and the next call reads the line after it.
+// end of the input it returns io.EOF; for a line of MaxLine bytes or more it returns the
+// start of the line and ErrLineTooLong, and the next call reads the line after it.
 func (in *Console) ReadLine() (string, error) {
 	for in.sc.Scan() {
 		if in.Record != nil {
