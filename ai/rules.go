@@ -38,5 +38,5 @@ func (r Rules) Move(b *game.Board) (game.Cell, error) {
 			return g.cell(free[r.Rand.IntN(len(free))]), nil
 		}
 	}
-	return Random{Rand: r.Rand}.Move(b)
+	return Random(r).Move(b)
 }

@@ -315,7 +315,7 @@ func ParseBoard(s string, win int, first Mark) (*Board, error) {
 			case 'O':
 				byMark[O] = append(byMark[O], Cell{r, c})
 			default:
-				return nil, fmt.Errorf("board %q: %q is not X, O or .", s, ch)
+				return nil, fmt.Errorf("board %q: %q is not X, O or '.'", s, ch)
 			}
 		}
 	}
