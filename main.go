@@ -17,11 +17,13 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -86,7 +88,7 @@ var commands = []command{
 	{
 		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
 type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
-Commands: tictactoe analyze, tictactoe arena (each with --help).`,
+Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help).`,
 		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "color", "think", "record", "version"},
 		run:   runMenu,
 	},
@@ -102,9 +104,22 @@ values are exact unless --think stops the search first; then they say (not prove
 	{
 		name: "arena",
 		about: `Play computer against computer, --x (moving first) against --o, for --games games
-and print a table of wins, draws and losses.`,
+and print a table of wins, draws and losses. In place of a strategy, pbrain:COMMAND plays
+an engine that speaks the five-in-a-row engine protocol (Gomocup's pbrain), started as
+COMMAND; it loses a game by an illegal move, a line that is not a move, or no answer
+within --think and a second.`,
 		flags: []string{"x", "o", "games", "seed", "rows", "cols", "win", "think", "verbose"},
 		run:   runArena,
+	},
+	{
+		name: "pbrain",
+		about: `Be a five-in-a-row engine: answer the engine protocol of Gomocup and piskvork
+(START, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END) on standard input and output, so
+that GUIs, tournament managers and referees can play against the computer. Boards up to
+19×19, freestyle: --win or more in a row wins. Some managers want the engine's file name
+to start with pbrain-: a copy or a link of this program does.`,
+		flags: []string{"ai", "seed", "win", "think", "version"},
+		run:   runPbrain,
 	},
 }
 
@@ -171,28 +186,35 @@ var choices = []struct {
 func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
 	cfg := &config{}
-	think := time.Second
-	if cmd.name == "analyze" {
+	think, win := time.Second, 3
+	switch cmd.name {
+	case "analyze":
 		think = 0
+	case "pbrain":
+		win = 5
 	}
 	all.StringVar(&cfg.symbol, "symbol", "X", "your mark: X, O or random")
 	all.StringVar(&cfg.first, "first", "human", "who moves first: human, computer or random")
 	all.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax,\nor a level: easy (random), medium (rules), hard (minimax)")
-	all.StringVar(&cfg.x, "x", "minimax", "the strategy or level playing X, which moves first")
-	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O")
+	all.StringVar(&cfg.x, "x", "minimax", "the strategy or level playing X, which moves first,\nor pbrain:COMMAND for an engine")
+	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O, or pbrain:COMMAND")
 	all.IntVar(&cfg.games, "games", 100, "how many games to play")
 	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
 	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games\n(default from the clock)")
 	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
 	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 19")
-	all.IntVar(&cfg.size.Win, "win", 3, "marks in a row that win, 1 to max(rows, cols)")
+	all.IntVar(&cfg.size.Win, "win", win, "marks in a row that win, 1 to max(rows, cols)")
 	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set),\nalways or never")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
 	all.BoolVar(&cfg.verbose, "verbose", false, "print the moves and result of every game")
 	all.BoolVar(&cfg.version, "version", false, "print the version and exit")
-	if cmd.name == "analyze" {
+	switch cmd.name {
+	case "analyze":
 		all.Lookup("think").Usage = "stop the search after this long (default: no limit)"
+	case "pbrain":
+		all.Lookup("think").Usage = "the most time a move may take until the manager sends INFO timeout_turn"
+		all.Lookup("win").Usage = "stones in a row that win (five in the protocol; more in a row win too)"
 	}
 	set := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
 	set.SetOutput(io.Discard)
@@ -214,14 +236,29 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 			continue
 		}
 		v := strings.ToLower(f.Value.String())
+		if engine, ok := strings.CutPrefix(f.Value.String(), enginePrefix); ok && (ch.flag == "x" || ch.flag == "o") {
+			if _, err := splitWords(engine); err != nil {
+				return nil, set, fmt.Errorf("invalid value %q for --%s: %v", f.Value.String(), ch.flag, err)
+			}
+			continue
+		}
 		if !slices.ContainsFunc(ch.values, func(s string) bool { return strings.EqualFold(s, v) }) {
-			return nil, set, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, strings.Join(ch.values, ", "))
+			want := strings.Join(ch.values, ", ")
+			if ch.flag == "x" || ch.flag == "o" {
+				want += ", or " + enginePrefix + "COMMAND"
+			}
+			return nil, set, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, want)
 		}
 		if err := f.Value.Set(v); err != nil {
 			return nil, set, err
 		}
 	}
-	if err := cfg.size.Validate(); err != nil {
+	if cmd.name == "pbrain" {
+		// The manager sets the board with START: only the win length is ours to check.
+		if w := cfg.size.Win; w < 1 || w > game.MaxSize {
+			return nil, set, fmt.Errorf("invalid value %d for --win: want 1 to %d", w, game.MaxSize)
+		}
+	} else if err := cfg.size.Validate(); err != nil {
 		return nil, set, fmt.Errorf("bad board size: %w", err)
 	}
 	if cfg.think < 0 || cfg.think == 0 && set.Changed("think") {
@@ -607,8 +644,23 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
 	var players [3]game.Player
-	players[game.X] = newStrategy(cfg.x, rng, cfg.think)
-	players[game.O] = newStrategy(cfg.o, rng, cfg.think)
+	names := [3]string{game.X: cfg.x, game.O: cfg.o}
+	for _, m := range []game.Mark{game.X, game.O} {
+		name := names[m]
+		engine, ok := strings.CutPrefix(name, enginePrefix)
+		if !ok {
+			players[m] = newStrategy(name, rng, cfg.think)
+			continue
+		}
+		argv, _ := splitWords(engine) // checked with the flags
+		p := &engineProcess{argv: argv, think: cfg.think, stderr: stderr}
+		if err := p.start(); err != nil {
+			fmt.Fprintf(stderr, "tictactoe arena: --%s %s: %v\n", strings.ToLower(m.String()), name, err)
+			return exitUsage
+		}
+		defer p.stop()
+		players[m] = p
+	}
 	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
 		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
@@ -626,6 +678,11 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 			g.Out = stdout
 		}
 		o, err := g.Run()
+		if errors.Is(err, game.ErrForfeit) {
+			loser := b.Turn()
+			fmt.Fprintf(stdout, "Game %d: %v (%s) %v\n", i+1, loser, names[loser], err)
+			o, err = game.Outcome{Status: game.Won, Winner: loser.Opponent()}, nil
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "tictactoe arena: game %d: %v\n", i+1, err)
 			return exitRuntime
@@ -639,12 +696,171 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "\r\x1b[K")
 	}
 	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(cfg.games)) }
-	fmt.Fprintf(stdout, "%-22s %7s %7s\n", "", "games", "share")
-	fmt.Fprintf(stdout, "%-22s %7d %7s\n", "X wins ("+cfg.x+")", wins[game.X], pct(wins[game.X]))
-	fmt.Fprintf(stdout, "%-22s %7d %7s\n", "O wins ("+cfg.o+")", wins[game.O], pct(wins[game.O]))
-	fmt.Fprintf(stdout, "%-22s %7d %7s\n", "draws", wins[game.Empty], pct(wins[game.Empty]))
+	rows := []string{"X wins (" + cfg.x + ")", "O wins (" + cfg.o + ")", "draws"}
+	width := 22
+	for _, r := range rows {
+		width = max(width, utf8.RuneCountInString(r))
+	}
+	fmt.Fprintf(stdout, "%-*s %7s %7s\n", width, "", "games", "share")
+	for i, m := range []game.Mark{game.X, game.O, game.Empty} {
+		fmt.Fprintf(stdout, "%-*s %7d %7s\n", width, rows[i], wins[m], pct(wins[m]))
+	}
 	fmt.Fprintf(stdout, "Totals: %d games, X wins %d, O wins %d, draws %d\n", cfg.games, wins[game.X], wins[game.O], wins[game.Empty])
 	return exitOK
+}
+
+// runPbrain is the pbrain command: the computer as a five-in-a-row engine on stdin and
+// stdout.
+func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
+	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
+	player := newStrategy(cfg.ai, rng, cfg.think)
+	e := &game.Engine{
+		Win:   cfg.size.Win,
+		Think: cfg.think,
+		About: fmt.Sprintf(`name="tictactoe", version=%q, author="the tictactoe developers", country=""`, strings.TrimPrefix(version, "tictactoe ")),
+		Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
+			if m, ok := player.(*ai.Minimax); ok {
+				m.Think, m.Memory = lim.Think, lim.Memory
+			}
+			return player.Move(b)
+		},
+	}
+	if err := e.Serve(stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "tictactoe pbrain: %v\n", err)
+		return exitRuntime
+	}
+	return exitOK
+}
+
+// enginePrefix starts the name of a strategy that is an engine in a process of its own:
+// pbrain:COMMAND.
+const enginePrefix = "pbrain:"
+
+// engineProcess is a player that is an engine speaking PBRAIN.md in a process of its own,
+// started from argv. After a game it forfeited it is started afresh, since it may be out
+// of step with the session or gone.
+type engineProcess struct {
+	argv   []string
+	think  time.Duration
+	stderr io.Writer // the engine's own stderr goes here
+
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	remote *game.Remote
+}
+
+// engineGrace is how much longer than --think an engine may take to answer.
+const engineGrace = time.Second
+
+// Move asks the engine for its move, starting it again if it forfeited a game before.
+func (p *engineProcess) Move(b *game.Board) (game.Cell, error) {
+	if p.remote.Err() != nil { // a forfeit ends the game, so this is a new one
+		p.stop()
+		if err := p.start(); err != nil {
+			return game.Cell{}, fmt.Errorf("%w: cannot start it again: %v", game.ErrForfeit, err)
+		}
+	}
+	return p.remote.Move(b)
+}
+
+// start starts the engine's process.
+func (p *engineProcess) start() error {
+	cmd := exec.Command(p.argv[0], p.argv[1:]...)
+	cmd.Stderr = p.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	p.cmd, p.stdin = cmd, stdin
+	p.remote = &game.Remote{In: stdout, Out: stdin, Think: p.think, Wait: p.think + engineGrace, After: time.After}
+	return nil
+}
+
+// stop ends the engine's process: END and the end of its input, then, if it has not
+// exited within a second, a kill.
+func (p *engineProcess) stop() {
+	if p.cmd == nil {
+		return
+	}
+	if p.remote.Err() == nil {
+		p.remote.Close()
+	}
+	p.stdin.Close()
+	done := make(chan struct{})
+	go func() {
+		p.cmd.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		p.cmd.Process.Kill()
+		<-done
+	}
+	p.cmd = nil
+}
+
+// splitWords splits a command into words as a POSIX shell would, without running one:
+// blanks separate words, single quotes keep everything up to the next one, double quotes
+// keep everything but a backslash before ", \, $ or `, and a backslash outside quotes
+// keeps the character after it. There are no variables, globs or other expansions.
+func splitWords(s string) ([]string, error) {
+	var words []string
+	var word strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+				inWord = false
+			}
+			continue
+		case c == '\'':
+			end := strings.IndexByte(s[i+1:], '\'')
+			if end < 0 {
+				return nil, errors.New("a single quote is not closed")
+			}
+			word.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				word.WriteByte(s[i])
+			}
+			if i == len(s) {
+				return nil, errors.New("a double quote is not closed")
+			}
+		case c == '\\':
+			if i+1 == len(s) {
+				return nil, errors.New("a backslash ends the command")
+			}
+			i++
+			word.WriteByte(s[i])
+		default:
+			word.WriteByte(c)
+		}
+		inWord = true
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("no command after pbrain:")
+	}
+	return words, nil
 }
 
 // recorder writes a session's record: a header with the flags that replay it, then every

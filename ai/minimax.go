@@ -86,6 +86,8 @@ type Minimax struct {
 	Rand  *rand.Rand
 	Think time.Duration    // the most a move may take; 0 for no limit
 	Now   func() time.Time // the clock the deadline is read from; nil for no limit
+	// Memory bounds the transposition table, in bytes; 0 leaves it at its usual size.
+	Memory int64
 
 	s *searcher
 }
@@ -98,8 +100,8 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 		// back for what follows the last check of the clock.
 		deadline = m.Now().Add(m.Think - m.Think/10)
 	}
-	if m.s == nil || m.s.g.size != b.Size() {
-		m.s = newSearcher(b.Size())
+	if m.s == nil || m.s.g.size != b.Size() || m.Memory > 0 && int64(uint64(len(m.s.table))*entryBytes) > m.Memory {
+		m.s = newSearcher(b.Size(), m.Memory)
 	}
 	s := m.s
 	s.now, s.deadline, s.limit, s.stopped, s.nodes = nil, deadline, 0, false, 0

@@ -3,6 +3,7 @@ package ai
 import (
 	"slices"
 	"time"
+	"unsafe"
 
 	"tictactoe/game"
 )
@@ -27,6 +28,9 @@ const provenDepth = 255
 // (192 KiB), a 4×4 board 1<<20 (24 MiB), and a board of more than 64 cells, which is
 // searched only to a deadline, 1<<20.
 const MaxTableEntries = 1 << 22
+
+// entryBytes is the size of an entry.
+const entryBytes = uint64(unsafe.Sizeof(entry{}))
 
 // entry is one transposition-table slot: bounds on the value of the position with this
 // key, from a search of the given depth, and the best move found, in the frame of the
@@ -57,13 +61,18 @@ type searcher struct {
 	scores   [][]int
 }
 
-func newSearcher(s game.Size) *searcher {
+// newSearcher returns a searcher for boards of size s whose table takes at most memory
+// bytes (0 for no bound but MaxTableEntries), and never fewer than 1<<10 entries.
+func newSearcher(s game.Size, memory int64) *searcher {
 	g := geometryOf(s)
 	size := uint64(MaxTableEntries)
 	if g.n > 64 {
 		size = 1 << 20
 	} else if g.n+4 < 22 {
 		size = 1 << max(10, g.n+4)
+	}
+	for memory > 0 && size > 1<<10 && int64(size*entryBytes) > memory {
+		size /= 2
 	}
 	return &searcher{
 		g:     g,

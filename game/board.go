@@ -319,15 +319,41 @@ func ParseBoard(s string, win int, first Mark) (*Board, error) {
 			}
 		}
 	}
-	a, o := byMark[first], byMark[first.Opponent()]
-	if len(a) != len(o) && len(a) != len(o)+1 {
-		return nil, fmt.Errorf("board %q: %d marks of %v, who moved first, against %d", s, len(a), first, len(o))
+	b, err = Setup(b.size, first, byMark[first], byMark[first.Opponent()])
+	if err != nil {
+		return nil, fmt.Errorf("board %q: %w", s, err)
 	}
+	return b, nil
+}
+
+// Setup builds a board of size s from the cells of each side: first moved first and holds
+// the cells a, the other side holds o. The cells are taken as moves in the order given,
+// a's alternating with o's, so a must have as many cells as o or one more; every cell must
+// be on the board and given once, and at most one side may have a line, only the side that
+// moved last. Undo on such a board takes the moves back in that order.
+func Setup(s Size, first Mark, a, o []Cell) (*Board, error) {
+	b, err := NewBoard(s, first)
+	if err != nil {
+		return nil, err
+	}
+	if len(a) != len(o) && len(a) != len(o)+1 {
+		return nil, fmt.Errorf("%d marks of %v, who moved first, against %d", len(a), first, len(o))
+	}
+	moves := make([]Cell, 0, len(a)+len(o))
 	for i := range a {
-		b.put(a[i])
+		moves = append(moves, a[i])
 		if i < len(o) {
-			b.put(o[i])
+			moves = append(moves, o[i])
 		}
+	}
+	for _, c := range moves {
+		if !b.Contains(c) {
+			return nil, fmt.Errorf("cell %v is %w 1..%d, 1..%d", c, ErrOutOfRange, s.Rows, s.Cols)
+		}
+		if b.At(c) != Empty {
+			return nil, fmt.Errorf("cell %v is given twice", c)
+		}
+		b.put(c)
 	}
 	mover := b.Turn().Opponent() // the side that moved last
 	var line [3]*Cell            // a cell on a line of each mark, if it has one
@@ -339,7 +365,7 @@ func ParseBoard(s string, win int, first Mark) (*Board, error) {
 	}
 	switch {
 	case line[mover.Opponent()] != nil:
-		return nil, fmt.Errorf("board %q: %v has a line but %v moved last", s, mover.Opponent(), mover)
+		return nil, fmt.Errorf("%v has a line but %v moved last", mover.Opponent(), mover)
 	case line[mover] != nil:
 		b.wins(*line[mover], mover) // record the mover's line as the winning one
 		b.status = Won

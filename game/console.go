@@ -133,10 +133,13 @@ const computerPhrase = "Computer ("
 // control character is written back; a long s is cut to its first 40 characters, with
 // "..." after the quote. Text that would read as a computer's move has its "plays"
 // spelt "pl\x61ys", the same string in Go's notation.
-func Quote(s string) string {
+func Quote(s string) string { return quote(s, 40) }
+
+// quote is Quote for a limit of its own: s is cut to its first limit characters.
+func quote(s string, limit int) string {
 	cut := false
-	if utf8.RuneCountInString(s) > 40 {
-		s = string([]rune(s)[:40])
+	if utf8.RuneCountInString(s) > limit {
+		s = string([]rune(s)[:limit])
 		cut = true
 	}
 	q := strconv.Quote(s)

@@ -1,0 +1,438 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Engine is a five-in-a-row engine for the programs that manage such games (GUIs,
+// tournament managers, referees): Serve answers the line protocol that PBRAIN.md
+// describes, keeping the board and asking Move for the engine's moves.
+type Engine struct {
+	Win   int           // marks in a row that win, five or more in a row (rule 0); 5 in the protocol
+	Think time.Duration // the time for a move until the manager sets timeout_turn
+	About string        // the answer to ABOUT: name="...", version="...", author="...", country="..."
+	// Move chooses the engine's move on b, where it is the engine's turn, within lim.
+	Move func(b *Board, lim Limits) (Cell, error)
+}
+
+// Limits are what a manager allows one move.
+type Limits struct {
+	Think  time.Duration // the most time the move may take
+	Memory int64         // the most bytes the engine may use; 0 for no limit
+}
+
+// Margins kept back from the time a manager allows a move, for reading and answering
+// the lines and for what the search does after its last look at the clock.
+const (
+	marginFixed    = 30 * time.Millisecond
+	marginFraction = 20 // a twentieth
+	// movesToCome is the most moves that time_left is spread over.
+	movesToCome = 20
+)
+
+// Serve answers the commands read from r on w, one answer a line, until END or the end of
+// r. A command that cannot be carried out gets an "ERROR ..." line and one that is not
+// known an "UNKNOWN ..." line; either way the session goes on as before the command. It
+// fails only when r or w does.
+func (e *Engine) Serve(r io.Reader, w io.Writer) error {
+	s := &engineSession{e: e, in: NewConsole(r, io.Discard), out: w, turn: -1, match: -1, left: -1}
+	for s.err == nil {
+		line, err := s.in.ReadLine()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, ErrLineTooLong):
+			s.reply("ERROR line %s is %v", Quote(line), err)
+			continue
+		case err != nil:
+			return err
+		}
+		if s.command(line) {
+			return s.err
+		}
+	}
+	return s.err
+}
+
+// engineSession is the state of one Serve: the board and the manager's settings.
+type engineSession struct {
+	e   *Engine
+	in  *Console
+	out io.Writer
+	err error // the first error writing to out
+
+	b    *Board // nil before START
+	own  Mark   // the engine's mark: X when it moved first; Empty until it is known
+	rule error  // why the rule the manager set cannot be played, or nil
+
+	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
+	memory            int64         // max_memory; 0 for no limit
+}
+
+// reply writes one line of answer.
+func (s *engineSession) reply(format string, args ...any) {
+	if s.err == nil {
+		_, s.err = fmt.Fprintf(s.out, format+"\n", args...)
+	}
+}
+
+// command carries out one line; it reports whether the session is over.
+func (s *engineSession) command(line string) (end bool) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	name, arg := strings.ToUpper(fields[0]), strings.Join(fields[1:], " ")
+	switch name {
+	case "START":
+		n, err := strconv.Atoi(arg)
+		if err != nil {
+			s.reply("ERROR START wants a board size, such as START 15, not %s", Quote(arg))
+			return false
+		}
+		s.start(n, n)
+	case "RECTSTART":
+		p, err := parsePoint(arg)
+		if err != nil {
+			s.reply("ERROR RECTSTART wants a width and a height, such as RECTSTART 20,15: %v", err)
+			return false
+		}
+		s.start(p.Col, p.Row)
+	case "RESTART":
+		if s.b == nil {
+			s.reply("ERROR RESTART before START: no board yet")
+			return false
+		}
+		s.start(s.b.Size().Cols, s.b.Size().Rows)
+	case "BEGIN":
+		if s.ready() {
+			if n := len(s.b.Moves()); n > 0 {
+				s.reply("ERROR BEGIN on a board with %d stones: BEGIN starts a game, BOARD sets up a position", n)
+				return false
+			}
+			s.own = s.b.Turn()
+			s.move()
+		}
+	case "TURN":
+		s.opponentMove(arg)
+	case "BOARD":
+		return s.position()
+	case "TAKEBACK":
+		s.takeBack(arg)
+	case "INFO":
+		s.info(fields[1:])
+	case "ABOUT":
+		s.reply("%s", s.e.About)
+	case "END":
+		return true
+	default:
+		s.reply("UNKNOWN command %s", Quote(fields[0]))
+	}
+	return false
+}
+
+// start sets up an empty board of the given width and height.
+func (s *engineSession) start(cols, rows int) {
+	size := Size{Rows: rows, Cols: cols, Win: s.e.Win}
+	if err := size.Validate(); err != nil {
+		s.reply("ERROR unsupported board %d wide and %d high: this engine plays sides of 1 to %d, at least one of them %d or more",
+			cols, rows, MaxSize, s.e.Win)
+		return
+	}
+	s.b, _ = NewBoard(size, X) // the size was just checked; X stands for the first to move
+	s.own = Empty
+	s.reply("OK")
+}
+
+// ready reports whether there is a board to play on and a rule the engine plays, saying
+// why not when there is not.
+func (s *engineSession) ready() bool {
+	switch {
+	case s.b == nil:
+		s.reply("ERROR no board: send START first")
+		return false
+	case s.rule != nil:
+		s.reply("ERROR %v", s.rule)
+		return false
+	}
+	return true
+}
+
+// opponentMove carries out TURN: the opponent's stone at arg, then the engine's move.
+func (s *engineSession) opponentMove(arg string) {
+	if !s.ready() {
+		return
+	}
+	p, err := parsePoint(arg)
+	if err != nil {
+		s.reply("ERROR TURN wants the opponent's move X,Y: %v", err)
+		return
+	}
+	if s.own == s.b.Turn() {
+		s.reply("ERROR TURN %s: it is the engine's move, not the opponent's", pointString(p))
+		return
+	}
+	if err := s.b.Play(p); err != nil {
+		s.reply("ERROR TURN %s: %v", pointString(p), s.cellError(err))
+		return
+	}
+	if s.own == Empty {
+		s.own = s.b.Turn()
+	}
+	s.move()
+}
+
+// move asks the engine for its move on the board, plays it and answers it.
+func (s *engineSession) move() {
+	if s.b.Over() {
+		s.reply("ERROR %v", s.over(s.b))
+		return
+	}
+	c, err := s.e.Move(s.b, s.limits())
+	if err == nil {
+		err = s.b.Play(c)
+	}
+	if err != nil {
+		s.reply("ERROR no move: %v", err)
+		return
+	}
+	s.reply("%s", pointString(c))
+}
+
+// limits is what the next move may take: timeout_turn (or Think until the manager sets
+// it), and no more than time_left spread over the moves to come, less a margin.
+func (s *engineSession) limits() Limits {
+	think := s.e.Think
+	if s.turn >= 0 {
+		think = s.turn
+	}
+	if s.left >= 0 && s.match != 0 {
+		free := len(s.b.cells) - len(s.b.moves)
+		think = min(think, s.left/time.Duration(min(max(free/2, 1), movesToCome)))
+	}
+	think -= think/marginFraction + marginFixed
+	return Limits{Think: max(think, time.Millisecond), Memory: s.memory}
+}
+
+// position carries out BOARD: it reads stones "X,Y,F" up to DONE, sets up the position they
+// make and answers the engine's move in it. A bad line spoils the whole position, which is
+// then refused at DONE, keeping the board as it was. It reports whether the session is
+// over: END or the end of the input before DONE.
+func (s *engineSession) position() (end bool) {
+	var stones [3][]Cell // by F: 1 the engine's, 2 the opponent's
+	var bad error
+	for {
+		line, err := s.in.ReadLine()
+		if errors.Is(err, io.EOF) {
+			return true
+		}
+		if err != nil && !errors.Is(err, ErrLineTooLong) {
+			s.err = err
+			return true
+		}
+		word := strings.ToUpper(strings.TrimSpace(line))
+		if word == "DONE" && err == nil {
+			break
+		}
+		if word == "END" && err == nil {
+			return true
+		}
+		if bad != nil {
+			continue
+		}
+		if err != nil {
+			bad = fmt.Errorf("line %s is %w", Quote(line), err)
+			continue
+		}
+		c, f, err := parseStone(line)
+		switch {
+		case err != nil:
+			bad = err
+		case s.b != nil && !s.b.Contains(c):
+			bad = fmt.Errorf("stone %s: %v", pointString(c), s.cellError(ErrOutOfRange))
+		case slices.Contains(stones[1], c) || slices.Contains(stones[2], c):
+			bad = fmt.Errorf("stone %s: given twice", pointString(c))
+		}
+		stones[f] = append(stones[f], c)
+	}
+	if bad != nil {
+		s.reply("ERROR BOARD refused: %v", bad)
+		return false
+	}
+	if !s.ready() {
+		return false
+	}
+	own, opp := stones[1], stones[2]
+	var b *Board
+	var err error
+	switch len(opp) - len(own) {
+	case 0:
+		b, err = Setup(s.b.Size(), X, own, opp)
+	case 1:
+		b, err = Setup(s.b.Size(), X, opp, own)
+	default:
+		err = fmt.Errorf("%d stones of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", len(own), len(opp))
+	}
+	if err == nil && b.Over() {
+		err = s.over(b)
+	}
+	if err != nil {
+		s.reply("ERROR BOARD refused: %v", err)
+		return false
+	}
+	s.b, s.own = b, b.Turn()
+	s.move()
+	return false
+}
+
+// over says how the game on b, where it is the engine's turn, has ended.
+func (s *engineSession) over(b *Board) error {
+	if b.Outcome().Status == Won {
+		return errors.New("the game is over: the opponent has won")
+	}
+	return errors.New("the game is over: the board is full")
+}
+
+// takeBack carries out TAKEBACK: the stone at arg goes, if it is the last one played.
+func (s *engineSession) takeBack(arg string) {
+	if s.b == nil {
+		s.reply("ERROR no board: send START first")
+		return
+	}
+	p, err := parsePoint(arg)
+	if err != nil {
+		s.reply("ERROR TAKEBACK wants the stone X,Y: %v", err)
+		return
+	}
+	last, ok := s.b.Last()
+	switch {
+	case !s.b.Contains(p):
+		s.reply("ERROR TAKEBACK %s: %v", pointString(p), s.cellError(ErrOutOfRange))
+	case s.b.At(p) == Empty:
+		s.reply("ERROR TAKEBACK %s: there is no stone there", pointString(p))
+	case !ok || last != p:
+		s.reply("ERROR TAKEBACK %s: only the last stone played, %s, can be taken back", pointString(p), pointString(last))
+	default:
+		s.b.Undo()
+		if len(s.b.Moves()) == 0 {
+			s.own = Empty
+		}
+		s.reply("OK")
+	}
+}
+
+// info carries out INFO KEY VALUE. It answers only a value it cannot use.
+func (s *engineSession) info(args []string) {
+	if len(args) == 0 {
+		s.reply("ERROR INFO wants a key and a value, such as INFO timeout_turn 1000")
+		return
+	}
+	key, value := strings.ToLower(args[0]), strings.Join(args[1:], " ")
+	var n int64
+	switch key {
+	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule":
+		var err error
+		n, err = strconv.ParseInt(value, 10, 64)
+		if err != nil || n < 0 {
+			s.reply("ERROR INFO %s wants a whole number of 0 or more, not %s", key, Quote(value))
+			return
+		}
+	default:
+		return // game_type, evaluate, folder and keys we do not know change nothing
+	}
+	ms := time.Duration(min(n, int64(time.Duration(1<<62)/time.Millisecond))) * time.Millisecond
+	switch key {
+	case "timeout_turn":
+		s.turn = ms
+	case "timeout_match":
+		s.match = ms
+	case "time_left":
+		s.left = ms
+	case "max_memory":
+		s.memory = n
+	case "rule":
+		s.rule = ruleError(n, s.e.Win)
+		if s.rule != nil {
+			s.reply("ERROR %v", s.rule)
+		}
+	}
+}
+
+// ruleError says why the engine cannot play rule n, or returns nil for rule 0, freestyle.
+func ruleError(n int64, win int) error {
+	if n == 0 {
+		return nil
+	}
+	names := []string{1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
+	var named []string
+	for bit := int64(1); bit <= 8; bit <<= 1 {
+		if n&bit != 0 {
+			named = append(named, names[bit])
+		}
+	}
+	if n >= 16 {
+		named = append(named, "unknown bits")
+	}
+	return fmt.Errorf("rule %d (%s) is not supported: this engine plays rule 0, freestyle, %d or more in a row wins", n, strings.Join(named, ", "), win)
+}
+
+// parsePoint reads the protocol's coordinates "X,Y", X the column and Y the row, both
+// 0-based, as a Cell.
+func parsePoint(s string) (Cell, error) {
+	n, err := parseNumbers(s, 2)
+	if err != nil {
+		return Cell{}, err
+	}
+	return Cell{Row: n[1], Col: n[0]}, nil
+}
+
+// parseStone reads a line of BOARD, "X,Y,F": the cell and who holds it, 1 the engine and
+// 2 the opponent.
+func parseStone(s string) (Cell, int, error) {
+	n, err := parseNumbers(s, 3)
+	if err != nil {
+		return Cell{}, 0, fmt.Errorf("want stones as X,Y,F: %v", err)
+	}
+	if f := n[2]; f != 1 && f != 2 {
+		return Cell{}, 0, fmt.Errorf("stone %s: F is 1 for the engine's stone or 2 for the opponent's, not %d", Quote(s), f)
+	}
+	return Cell{Row: n[1], Col: n[0]}, n[2], nil
+}
+
+// parseNumbers reads want whole numbers separated by commas, with blanks around them.
+func parseNumbers(s string, want int) ([]int, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != want {
+		return nil, fmt.Errorf("%s is not %d numbers separated by commas", Quote(s), want)
+	}
+	n := make([]int, want)
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		v, err := strconv.Atoi(p)
+		if !isInteger(p) || err != nil {
+			return nil, fmt.Errorf("%s in %s is not a number we can use", Quote(p), Quote(s))
+		}
+		n[i] = v
+	}
+	return n, nil
+}
+
+// pointString writes a cell in the protocol's form, "X,Y".
+func pointString(c Cell) string { return fmt.Sprintf("%d,%d", c.Col, c.Row) }
+
+// cellError rewords Play's error for the protocol, whose cells are X,Y.
+func (s *engineSession) cellError(err error) error {
+	switch {
+	case errors.Is(err, ErrOutOfRange):
+		return fmt.Errorf("off the board, which is %d wide and %d high", s.b.size.Cols, s.b.size.Rows)
+	case errors.Is(err, ErrTaken):
+		return errors.New("the cell is taken")
+	}
+	return err
+}

@@ -1,0 +1,185 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+)
+
+// ErrForfeit is wrapped by the error of a player that loses the game by breaking the
+// rules of play: an illegal move, an answer that is not a move, or no answer in time.
+var ErrForfeit = errors.New("forfeits")
+
+// Remote is a Player whose moves come from a five-in-a-row engine that speaks the
+// protocol of PBRAIN.md: it writes the commands to Out and reads the answers from In. It
+// tells the engine each game as it goes, START (or RECTSTART) and BEGIN for a new game,
+// TURN for the opponent's move, BOARD for a game it joins late, and skips the MESSAGE and
+// DEBUG lines the engine writes besides its answers.
+//
+// An engine that answers an illegal move, a line that is not a move, or nothing within
+// Wait forfeits: Move fails with an error that wraps ErrForfeit and says why, and so does
+// every later Move, since the engine may be out of step with the session; Err tells.
+type Remote struct {
+	In    io.Reader
+	Out   io.Writer
+	Think time.Duration // the time a move may take, sent as timeout_turn
+	Wait  time.Duration // how long to wait for an answer: Think and a grace
+	// After is the clock the waits are read from: time.After.
+	After func(time.Duration) <-chan time.Time
+
+	lines chan remoteLine
+	size  Size
+	known []Cell // the moves of this game that the engine has been told or has made
+	err   error
+}
+
+// remoteLine is one line read from the engine, or the error that ended its output.
+type remoteLine struct {
+	text string
+	err  error
+}
+
+// startWait is the least time an engine is given to answer START: some load files first.
+const startWait = 5 * time.Second
+
+// Err returns the error of the move that the engine forfeited, or nil.
+func (r *Remote) Err() error { return r.err }
+
+// Move tells the engine what has happened on b since its last move and returns its answer.
+func (r *Remote) Move(b *Board) (Cell, error) {
+	if r.err != nil {
+		return Cell{}, r.err
+	}
+	c, err := r.move(b)
+	if err != nil {
+		r.err = fmt.Errorf("%w: %v", ErrForfeit, err)
+		return Cell{}, r.err
+	}
+	return c, nil
+}
+
+// Close ends the session: it sends END.
+func (r *Remote) Close() error {
+	_, err := fmt.Fprintln(r.Out, "END")
+	return err
+}
+
+// move is Move before its error is made a forfeit.
+func (r *Remote) move(b *Board) (Cell, error) {
+	moves, n := b.Moves(), len(r.known)
+	if b.Size() == r.size && len(moves) == n+1 && slices.Equal(moves[:n], r.known) {
+		last := moves[n]
+		if err := r.send("TURN %s", pointString(last)); err != nil {
+			return Cell{}, err
+		}
+	} else if err := r.newGame(b); err != nil {
+		return Cell{}, err
+	}
+	line, err := r.answer(r.Wait)
+	if err != nil {
+		return Cell{}, err
+	}
+	c, err := parsePoint(line)
+	switch {
+	case err != nil:
+		return Cell{}, fmt.Errorf("answered %s, not a move X,Y", quote(line, 200))
+	case !b.Contains(c):
+		return Cell{}, fmt.Errorf("answered %s, off the board", pointString(c))
+	case b.At(c) != Empty:
+		return Cell{}, fmt.Errorf("answered %s, a cell that is taken", pointString(c))
+	}
+	r.known = append(slices.Clone(moves), c)
+	return c, nil
+}
+
+// newGame starts a game on the engine's side: the board, the settings, then BEGIN on an
+// empty board or the position as BOARD.
+func (r *Remote) newGame(b *Board) error {
+	r.known, r.size = nil, b.Size()
+	size := b.Size()
+	start := fmt.Sprintf("START %d", size.Rows)
+	if size.Rows != size.Cols {
+		start = fmt.Sprintf("RECTSTART %d,%d", size.Cols, size.Rows)
+	}
+	if err := r.send("%s", start); err != nil {
+		return err
+	}
+	ok, err := r.answer(max(r.Wait, startWait))
+	if err != nil {
+		return err
+	}
+	if !strings.EqualFold(ok, "OK") {
+		return fmt.Errorf("answered %s to %s", quote(ok, 200), start)
+	}
+	var cmds []string
+	cmds = append(cmds,
+		fmt.Sprintf("INFO timeout_turn %d", r.Think.Milliseconds()),
+		"INFO timeout_match 0",
+		"INFO rule 0",
+		"INFO game_type 1")
+	if len(b.Moves()) == 0 {
+		cmds = append(cmds, "BEGIN")
+	} else {
+		cmds = append(cmds, "BOARD")
+		for _, c := range b.Moves() {
+			f := 2
+			if b.At(c) == b.Turn() {
+				f = 1
+			}
+			cmds = append(cmds, fmt.Sprintf("%s,%d", pointString(c), f))
+		}
+		cmds = append(cmds, "DONE")
+	}
+	return r.send("%s", strings.Join(cmds, "\n"))
+}
+
+// send writes one command, or several on lines of their own.
+func (r *Remote) send(format string, args ...any) error {
+	if _, err := fmt.Fprintf(r.Out, format+"\n", args...); err != nil {
+		return fmt.Errorf("cannot send it a command: %v", err)
+	}
+	return nil
+}
+
+// answer returns the engine's next line that is not a MESSAGE or DEBUG line, waiting at
+// most wait for it.
+func (r *Remote) answer(wait time.Duration) (string, error) {
+	if r.lines == nil {
+		r.lines = make(chan remoteLine, 1)
+		go r.read()
+	}
+	timeout := r.After(wait)
+	for {
+		select {
+		case l := <-r.lines:
+			switch {
+			case errors.Is(l.err, io.EOF):
+				return "", errors.New("its output ended")
+			case l.err != nil:
+				return "", fmt.Errorf("reading its answer: %v", l.err)
+			}
+			word, _, _ := strings.Cut(strings.TrimSpace(l.text), " ")
+			if strings.EqualFold(word, "MESSAGE") || strings.EqualFold(word, "DEBUG") {
+				continue
+			}
+			return strings.TrimSpace(l.text), nil
+		case <-timeout:
+			return "", fmt.Errorf("no answer within %v", wait)
+		}
+	}
+}
+
+// read hands the engine's lines to answer until its output ends.
+func (r *Remote) read() {
+	in := NewConsole(r.In, io.Discard)
+	for {
+		line, err := in.ReadLine()
+		r.lines <- remoteLine{line, err}
+		if err != nil && !errors.Is(err, ErrLineTooLong) {
+			return
+		}
+	}
+}
