@@ -174,6 +174,10 @@ func (s *engineSession) opponentMove(arg string) {
 		s.reply("ERROR TURN wants the opponent's move X,Y: %v", err)
 		return
 	}
+	if s.b.Over() {
+		s.reply("ERROR TURN %s: %v", pointString(p), s.over(s.b))
+		return
+	}
 	if s.own == s.b.Turn() {
 		s.reply("ERROR TURN %s: it is the engine's move, not the opponent's", pointString(p))
 		return
@@ -195,11 +199,12 @@ func (s *engineSession) move() {
 		return
 	}
 	c, err := s.e.Move(s.b, s.limits())
-	if err == nil {
-		err = s.b.Play(c)
-	}
 	if err != nil {
 		s.reply("ERROR no move: %v", err)
+		return
+	}
+	if err := s.b.Play(c); err != nil {
+		s.reply("ERROR no move: the engine chose %s: %v", pointString(c), s.cellError(err))
 		return
 	}
 	s.reply("%s", pointString(c))
@@ -291,12 +296,15 @@ func (s *engineSession) position() (end bool) {
 	return false
 }
 
-// over says how the game on b, where it is the engine's turn, has ended.
+// over says how the game on b has ended.
 func (s *engineSession) over(b *Board) error {
-	if b.Outcome().Status == Won {
-		return errors.New("the game is over: the opponent has won")
+	switch o := b.Outcome(); {
+	case o.Status == Drawn:
+		return errors.New("the game is over: the board is full")
+	case o.Winner == s.own:
+		return errors.New("the game is over: the engine has won")
 	}
-	return errors.New("the game is over: the board is full")
+	return errors.New("the game is over: the opponent has won")
 }
 
 // takeBack carries out TAKEBACK: the stone at arg goes, if it is the last one played.

@@ -1,0 +1,228 @@
+package game_test
+
+import (
+	"errors"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tictactoe/game"
+)
+
+// firstFree is an engine's Move that plays the first free cell in reading order and
+// records the limits it was given.
+type firstFree struct {
+	limits []game.Limits
+	boards []string
+}
+
+func (f *firstFree) move(b *game.Board, lim game.Limits) (game.Cell, error) {
+	f.limits = append(f.limits, lim)
+	f.boards = append(f.boards, b.String())
+	return b.Empty()[0], nil
+}
+
+// serve runs an engine over input and returns its answers, one line each.
+func serve(t *testing.T, e *game.Engine, input string) []string {
+	t.Helper()
+	var out strings.Builder
+	if err := e.Serve(strings.NewReader(input), &out); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+func newEngine(f *firstFree) *game.Engine {
+	return &game.Engine{Win: 5, Think: time.Second, About: `name="test"`, Move: f.move}
+}
+
+func TestEngineSessions(t *testing.T) {
+	tests := []struct {
+		name, input string
+		want        []string // answers, in order; a want ending in "..." matches a line that starts with it
+	}{
+		{"documented session", "START 15\nINFO timeout_turn 1000\nINFO rule 0\nBEGIN\nTURN 8,8\nTURN 8,6\nEND\n",
+			[]string{"OK", "0,0", "1,0", "2,0"}},
+		{"lower case, CRLF and blanks", "start 15\r\n\r\n  begin  \r\nturn 8,8\r\n", []string{"OK", "0,0", "1,0"}},
+		{"opponent first", "START 5\nTURN 0,0\nTURN 2,2\n", []string{"OK", "1,0", "2,0"}},
+		{"rectangle", "RECTSTART 7,5\nTURN 0,0\n", []string{"OK", "1,0"}},
+		{"spaces in a point", "START 15\nTURN 3 , 4\n", []string{"OK", "0,0"}},
+		{"restart", "START 15\nBEGIN\nRESTART\nTURN 0,0\n", []string{"OK", "0,0", "OK", "1,0"}},
+		{"about", "ABOUT\n", []string{`name="test"`}},
+		{"unknown", "HELLO\nPLAY 1,1\n", []string{`UNKNOWN command "HELLO"`, `UNKNOWN command "PLAY"`}},
+		{"control characters quoted", "\x1b[2J\n", []string{`UNKNOWN command "\x1b[2J"`}},
+		{"end stops", "START 15\nEND\nBEGIN\n", []string{"OK"}},
+		{"start too big", "START 20\nBEGIN\n", []string{"ERROR unsupported board 20 wide and 20 high...", "ERROR no board..."}},
+		{"start too small for five", "START 4\n", []string{"ERROR unsupported board 4 wide and 4 high..."}},
+		{"start not a number", "START fifteen\nSTART\nSTART -3\n", []string{"ERROR START wants a board size...", "ERROR START wants...", "ERROR unsupported board -3..."}},
+		{"rectstart malformed", "RECTSTART 20\nRECTSTART 20,0\n", []string{"ERROR RECTSTART wants a width and a height...", "ERROR unsupported board 20 wide and 0 high..."}},
+		{"failed start keeps the board", "START 15\nBEGIN\nSTART 99\nTURN 0,0\nTURN 1,1\n",
+			[]string{"OK", "0,0", "ERROR unsupported...", "ERROR TURN 0,0: the cell is taken", "1,0"}},
+		{"moves before start", "BEGIN\nTURN 1,1\nRESTART\nTAKEBACK 1,1\n", []string{"ERROR no board: send START first", "ERROR no board: send START first", "ERROR RESTART before START: no board yet", "ERROR no board: send START first"}},
+		{"turn malformed", "START 15\nTURN\nTURN 1\nTURN a,b\nTURN 1,2,3\nTURN 1.5,2\nTURN 0,0\n",
+			[]string{"OK", "ERROR TURN wants...", "ERROR TURN wants...", "ERROR TURN wants...", "ERROR TURN wants...", "ERROR TURN wants...", "1,0"}},
+		{"turn off the board", "START 15\nTURN 15,0\nTURN 0,15\nTURN -1,3\nTURN 99999999999999999999,1\nTURN 0,0\n",
+			[]string{"OK", "ERROR TURN 15,0: off the board, which is 15 wide and 15 high", "ERROR TURN 0,15: off...", "ERROR TURN -1,3: off...", "ERROR TURN wants...", "1,0"}},
+		{"turn on a taken cell", "START 15\nBEGIN\nTURN 0,0\nTURN 5,5\n", []string{"OK", "0,0", "ERROR TURN 0,0: the cell is taken", "1,0"}},
+		{"begin twice", "START 15\nBEGIN\nBEGIN\nTURN 3,3\n", []string{"OK", "0,0", "ERROR BEGIN on a board with 1 stones...", "1,0"}},
+		{"turn after a takeback of the engine's move", "START 15\nBEGIN\nTAKEBACK 0,0\nTURN 3,3\n", []string{"OK", "0,0", "OK", "0,0"}},
+		{"turn when it is the engine's move", "START 15\nTURN 3,3\nTAKEBACK 0,0\nTURN 4,4\n",
+			[]string{"OK", "0,0", "OK", "ERROR TURN 4,4: it is the engine's move, not the opponent's"}},
+		{"takeback", "START 15\nBEGIN\nTURN 5,5\nTAKEBACK 1,0\nTAKEBACK 5,5\nTAKEBACK 0,0\nTAKEBACK 9,9\nBEGIN\n",
+			[]string{"OK", "0,0", "1,0", "OK", "OK", "OK", "ERROR TAKEBACK 9,9: there is no stone there", "0,0"}},
+		{"takeback not the last", "START 15\nBEGIN\nTURN 5,5\nTAKEBACK 0,0\nTAKEBACK 20,1\nTAKEBACK x\n",
+			[]string{"OK", "0,0", "1,0", "ERROR TAKEBACK 0,0: only the last stone played, 1,0, can be taken back", "ERROR TAKEBACK 20,1: off...", "ERROR TAKEBACK wants the stone X,Y..."}},
+		{"board, engine first", "START 15\nBOARD\n7,7,1\n8,8,2\nDONE\n", []string{"OK", "0,0"}},
+		{"board, opponent first", "START 15\nBOARD\n7,7,2\n8,8,1\n0,0,2\nDONE\nTURN 3,3\n", []string{"OK", "1,0", "2,0"}},
+		{"board empty", "START 15\nBOARD\nDONE\n", []string{"OK", "0,0"}},
+		{"board replaces the position", "START 15\nBEGIN\nTURN 5,5\nBOARD\n0,1,2\nDONE\n", []string{"OK", "0,0", "1,0", "0,0"}},
+		{"board bad count", "START 15\nBOARD\n1,1,1\n2,2,1\nDONE\nBOARD\n1,1,2\n2,2,2\n3,3,1\n4,4,2\nDONE\nTURN 0,0\n",
+			[]string{"OK", "ERROR BOARD refused: 2 stones of the engine against 0 of the opponent...", "ERROR BOARD refused: 1 stones...", "1,0"}},
+		{"board bad lines", "START 15\nBOARD\n1,1,1\n1,1,2\nDONE\nBOARD\n1,1,3\nDONE\nBOARD\nhello\n2,2,2\nDONE\nBOARD\n15,1,2\nDONE\nBOARD\n1,1\nDONE\n",
+			[]string{"OK", "ERROR BOARD refused: stone 1,1: given twice", "ERROR BOARD refused: stone \"1,1,3\": F is 1...", "ERROR BOARD refused: want stones as X,Y,F...", "ERROR BOARD refused: stone 15,1: off...", "ERROR BOARD refused: want stones..."}},
+		{"board over", "START 15\nBOARD\n0,0,2\n1,0,2\n2,0,2\n3,0,2\n4,0,2\n0,1,1\n0,2,1\n0,3,1\n0,4,1\nDONE\nBEGIN\n",
+			[]string{"OK", "ERROR BOARD refused: the game is over: the opponent has won", "0,0"}},
+		{"board before start", "BOARD\n1,1,2\nDONE\n", []string{"ERROR no board: send START first"}},
+		{"board ends with end", "START 15\nBOARD\n1,1,2\nEND\nBEGIN\n", []string{"OK"}},
+		{"board ends with the input", "START 15\nBOARD\n1,1,2\n", []string{"OK"}},
+		{"winning turn", "START 5\nBOARD\n0,1,2\n1,1,2\n2,1,2\n3,1,2\n4,4,1\n0,4,1\n1,4,1\nDONE\nTURN 4,1\n",
+			[]string{"OK", "0,0", "ERROR the game is over: the opponent has won"}},
+		{"full board", "RECTSTART 5,1\nBOARD\n0,0,1\n1,0,2\n2,0,1\n3,0,2\nDONE\nTURN 1,0\nBEGIN\n",
+			[]string{"OK", "4,0", "ERROR TURN 1,0: the game is over: the board is full", "ERROR BEGIN on a board with 5 stones..."}},
+		{"engine won", "RECTSTART 5,2\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n0,1,2\n1,1,2\n2,1,2\n3,1,2\nDONE\nTURN 4,1\n",
+			[]string{"OK", "4,0", "ERROR TURN 4,1: the game is over: the engine has won"}},
+		{"rule", "START 15\nINFO rule 1\nBEGIN\nTURN 1,1\nBOARD\nDONE\nINFO rule 4\nINFO rule 0\nBEGIN\n",
+			[]string{"OK", "ERROR rule 1 (exactly five) is not supported: this engine plays rule 0, freestyle, 5 or more in a row wins",
+				"ERROR rule 1 (exactly five)...", "ERROR rule 1 (exactly five)...", "ERROR rule 1 (exactly five)...", "ERROR rule 4 (renju)...", "0,0"}},
+		{"rule bits", "INFO rule 13\nINFO rule 99\n", []string{"ERROR rule 13 (exactly five, renju, caro) is not supported...", "ERROR rule 99 (exactly five, continuous game, unknown bits)..."}},
+		{"info bad values", "INFO timeout_turn soon\nINFO max_memory -5\nINFO\nINFO folder /tmp/x y\nINFO whatever 12\nINFO game_type 1\n",
+			[]string{"ERROR INFO timeout_turn wants a whole number of 0 or more, not \"soon\"", "ERROR INFO max_memory wants...", "ERROR INFO wants a key and a value..."}},
+		{"long line", strings.Repeat("x", 10000) + "\nSTART 15\n", []string{"ERROR line \"xxxxxxxx...", "OK"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := serve(t, newEngine(&firstFree{}), tt.input)
+			if len(tt.want) == 0 {
+				tt.want = []string{""}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("%d answers, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
+			}
+			for i, w := range tt.want {
+				if p, ok := strings.CutSuffix(w, "..."); ok && strings.HasPrefix(got[i], p) || got[i] == w {
+					continue
+				}
+				t.Errorf("answer %d is %q, want %q\nall answers:\n%s", i+1, got[i], w, strings.Join(got, "\n"))
+			}
+		})
+	}
+}
+
+// TestEngineBoard checks the position the engine is asked to move in: its own stones and
+// the opponent's where the manager put them, and its own mark the one to move.
+func TestEngineBoard(t *testing.T) {
+	f := &firstFree{}
+	serve(t, newEngine(f), "RECTSTART 6,5\nBOARD\n5,0,2\n1,1,1\n2,2,2\nDONE\nTURN 5,4\nRESTART\nBEGIN\n")
+	if strings.Join(f.boards, "\n") != strings.Join([]string{
+		".....X|.O....|..X...|......|......",
+		"O....X|.O....|..X...|......|.....X",
+		"......|......|......|......|......",
+	}, "\n") {
+		t.Errorf("boards the engine moved on:\n%s", strings.Join(f.boards, "\n"))
+	}
+}
+
+// TestEngineLimits checks the time each move is given: --think, then timeout_turn, and
+// no more than time_left over the moves to come; a margin is always kept.
+func TestEngineLimits(t *testing.T) {
+	huge := time.Duration(1<<62) / time.Millisecond * time.Millisecond // the most a timeout is taken for
+	tests := []struct {
+		name, info string
+		want       time.Duration
+	}{
+		{"default", "", time.Second - time.Second/20 - 30*time.Millisecond},
+		{"turn", "INFO timeout_turn 2000\n", 2*time.Second - 100*time.Millisecond - 30*time.Millisecond},
+		{"turn zero plays at once", "INFO timeout_turn 0\n", time.Millisecond},
+		{"time left spread", "INFO timeout_turn 5000\nINFO timeout_match 100000\nINFO time_left 20000\n", time.Second - 50*time.Millisecond - 30*time.Millisecond},
+		{"time left without a match limit", "INFO timeout_turn 5000\nINFO timeout_match 0\nINFO time_left 20000\n", 5*time.Second - 250*time.Millisecond - 30*time.Millisecond},
+		{"huge", "INFO timeout_turn 99999999999999999\n", huge - huge/20 - 30*time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &firstFree{}
+			serve(t, newEngine(f), tt.info+"INFO max_memory 1000000\nSTART 15\nBEGIN\n")
+			if len(f.limits) != 1 {
+				t.Fatalf("%d moves asked for, want 1", len(f.limits))
+			}
+			if got := f.limits[0]; got.Think != tt.want || got.Memory != 1000000 {
+				t.Errorf("limits %+v, want Think %v and Memory 1000000", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestEngineMoveFails checks that an engine whose Move fails, or answers a taken cell,
+// says so with ERROR and keeps the board as it was.
+func TestEngineMoveFails(t *testing.T) {
+	calls := 0
+	e := &game.Engine{Win: 5, Think: time.Second, Move: func(b *game.Board, _ game.Limits) (game.Cell, error) {
+		calls++
+		switch calls {
+		case 1:
+			return game.Cell{}, errors.New("out of ideas")
+		case 2:
+			return game.Cell{Row: 7, Col: 7}, nil // taken by the opponent's TURN 7,7
+		}
+		return game.Cell{Row: 0, Col: 1}, nil
+	}}
+	got := serve(t, e, "START 15\nTURN 7,7\nTAKEBACK 7,7\nTURN 7,7\nTAKEBACK 7,7\nTURN 3,3\n")
+	want := []string{"OK", "ERROR no move: out of ideas", "OK", "ERROR no move: the engine chose 7,7: the cell is taken", "OK", "1,0"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+func TestEngineWriteFails(t *testing.T) {
+	e := newEngine(&firstFree{})
+	if err := e.Serve(strings.NewReader("START 15\nBEGIN\n"), failWriter{}); !errors.Is(err, io.ErrClosedPipe) {
+		t.Errorf("Serve to a closed pipe: %v, want %v", err, io.ErrClosedPipe)
+	}
+}
+
+// FuzzEngine feeds arbitrary lines to an engine: it must never panic or hang, and answer
+// only with the protocol's lines, none with a raw control character.
+func FuzzEngine(f *testing.F) {
+	f.Add("START 15\nBEGIN\nTURN 8,8\nTAKEBACK 8,8\nEND\n")
+	f.Add("RECTSTART 6,5\nBOARD\n5,0,2\n1,1,1\n2,2,2\nDONE\nINFO rule 1\nTURN 1,1\nINFO rule 0\nABOUT\n")
+	f.Add("START 5\nTURN 0,0\nTURN 0,1\nTURN 0,2\nTURN 0,3\nTURN 0,4\nTURN 1,0\nRESTART\nBOARD\n1,1\nDONE\n")
+	point := regexp.MustCompile(`^\d+,\d+$`)
+	f.Fuzz(func(t *testing.T, input string) {
+		var out strings.Builder
+		e := &game.Engine{Win: 5, Think: time.Second, About: "about", Move: func(b *game.Board, _ game.Limits) (game.Cell, error) {
+			return b.Empty()[len(b.Moves())%len(b.Empty())], nil
+		}}
+		if err := e.Serve(strings.NewReader(input), &out); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			switch {
+			case line == "" && out.Len() == 0, line == "OK", line == "about",
+				strings.HasPrefix(line, "ERROR "), strings.HasPrefix(line, "UNKNOWN "):
+			default:
+				if !point.MatchString(line) {
+					t.Errorf("answer %q is not a line of the protocol", line)
+				}
+			}
+			if strings.ContainsFunc(line, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+				t.Errorf("answer %q holds a raw control character", line)
+			}
+		}
+	})
+}
