@@ -1,0 +1,221 @@
+package game_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tictactoe/game"
+)
+
+// fakeEngine is the other end of a Remote: it records the commands it reads and answers
+// each with the lines answer gives.
+type fakeEngine struct {
+	mu       sync.Mutex
+	commands []string
+}
+
+// connect starts a fake engine and returns a Remote talking to it. An answer "EOF" ends
+// the engine's output; an answer "SILENT" makes the Remote's wait for it time out, as no
+// other wait does.
+func (f *fakeEngine) connect(t *testing.T, answer func(cmd string) []string) *game.Remote {
+	t.Helper()
+	cmdR, cmdW := io.Pipe()
+	ansR, ansW := io.Pipe()
+	t.Cleanup(func() { cmdW.Close(); ansW.Close() })
+	silence := make(chan time.Time, 10)
+	go func() {
+		sc := bufio.NewScanner(cmdR)
+		for sc.Scan() {
+			f.mu.Lock()
+			f.commands = append(f.commands, sc.Text())
+			f.mu.Unlock()
+			for _, line := range answer(sc.Text()) {
+				switch line {
+				case "EOF":
+					ansW.Close()
+					return
+				case "SILENT":
+					silence <- time.Time{}
+					continue
+				}
+				fmt.Fprintln(ansW, line)
+			}
+		}
+	}()
+	after := func(time.Duration) <-chan time.Time { return silence }
+	return &game.Remote{In: ansR, Out: cmdW, Think: 1500 * time.Millisecond, Wait: 2 * time.Second, After: after}
+}
+
+// sent returns the commands the fake engine has read so far.
+func (f *fakeEngine) sent() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return strings.Join(f.commands, "\n")
+}
+
+// okThen answers START with OK and every move command with the moves given, in turn.
+func okThen(moves ...string) func(string) []string {
+	return func(cmd string) []string {
+		word, _, _ := strings.Cut(cmd, " ")
+		switch word {
+		case "START", "RECTSTART":
+			return []string{"OK"}
+		case "BEGIN", "TURN", "DONE":
+			if len(moves) == 0 {
+				return []string{"SILENT"}
+			}
+			m := moves[0]
+			moves = moves[1:]
+			return strings.Split(m, "\n")
+		}
+		return nil
+	}
+}
+
+func TestRemoteCommands(t *testing.T) {
+	f := &fakeEngine{}
+	r := f.connect(t, okThen("7,7", "MESSAGE thinking\nDEBUG depth 3\n8,7", "0,0"))
+	b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	for i, want := range []game.Cell{{Row: 7, Col: 7}, {Row: 7, Col: 8}} {
+		c, err := r.Move(b)
+		if err != nil || c != want {
+			t.Fatalf("move %d: %v, %v; want %v", i+1, c, err, want)
+		}
+		playAll(t, b, c, game.Cell{Row: 0, Col: i})
+	}
+	// A new game, joined late on a rectangle: RECTSTART and BOARD with the engine's
+	// stones as 1.
+	b = newBoard(t, game.Size{Rows: 5, Cols: 6, Win: 5}, game.X)
+	playAll(t, b, game.Cell{Row: 1, Col: 2}, game.Cell{Row: 3, Col: 4}, game.Cell{Row: 4, Col: 5})
+	if c, err := r.Move(b); err != nil || c != (game.Cell{}) {
+		t.Fatalf("move in a new game: %v, %v; want 1 1", c, err)
+	}
+	want := strings.Join([]string{
+		"START 15", "INFO timeout_turn 1500", "INFO timeout_match 0", "INFO rule 0", "INFO game_type 1", "BEGIN",
+		"TURN 0,0",
+		"RECTSTART 6,5", "INFO timeout_turn 1500", "INFO timeout_match 0", "INFO rule 0", "INFO game_type 1",
+		"BOARD", "2,1,2", "4,3,1", "5,4,2", "DONE",
+	}, "\n")
+	if got := f.sent(); got != want {
+		t.Errorf("commands sent:\n%s\nwant:\n%s", got, want)
+	}
+	if err := r.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}
+
+func TestRemoteForfeits(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer func(string) []string
+		want   string
+	}{
+		{"taken", okThen("7,7", "7,7"), "forfeits: answered 7,7, a cell that is taken"},
+		{"off the board", okThen("15,3"), "forfeits: answered 15,3, off the board"},
+		{"negative", okThen("-1,3"), "forfeits: answered -1,3, off the board"},
+		{"not a move", okThen("seven, seven"), `forfeits: answered "seven, seven", not a move X,Y`},
+		{"error", okThen("ERROR out of memory"), `forfeits: answered "ERROR out of memory", not a move X,Y`},
+		{"start refused", func(string) []string { return []string{"ERROR unsupported size"} }, `forfeits: answered "ERROR unsupported size" to START 15`},
+		{"no answer", okThen(), "forfeits: no answer within 2s"},
+		{"no answer to start", func(string) []string { return []string{"SILENT"} }, "forfeits: no answer within 5s"},
+		{"output ends", func(string) []string { return []string{"EOF"} }, "forfeits: its output ended"},
+		{"long line", okThen(strings.Repeat("1", 5000)), "forfeits: reading its answer: line of 4096 bytes or more"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fakeEngine{}
+			r := f.connect(t, tt.answer)
+			b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+			var err error
+			for range 2 {
+				var c game.Cell
+				if c, err = r.Move(b); err != nil {
+					break
+				}
+				playAll(t, b, c, game.Cell{Row: 7, Col: 8})
+			}
+			if !errors.Is(err, game.ErrForfeit) || err.Error() != tt.want {
+				t.Fatalf("error %v, want %q", err, tt.want)
+			}
+			if _, again := r.Move(b); again != err || r.Err() != err {
+				t.Errorf("after the forfeit Move fails with %v and Err is %v, want %v", again, r.Err(), err)
+			}
+		})
+	}
+}
+
+// TestRemoteAgainstEngine plays games through the protocol in process: a Remote in
+// front of an Engine, against a player that takes the last free cell, on boards of
+// both shapes and with either side first. Before each of its moves the engine must see
+// the board the game has.
+func TestRemoteAgainstEngine(t *testing.T) {
+	cmdR, cmdW := io.Pipe()
+	ansR, ansW := io.Pipe()
+	var seen []string
+	e := &game.Engine{Win: 4, Think: time.Second, Move: func(b *game.Board, _ game.Limits) (game.Cell, error) {
+		seen = append(seen, b.String())
+		empty := b.Empty()
+		return empty[len(b.Moves())*7%len(empty)], nil
+	}}
+	done := make(chan error)
+	go func() { done <- e.Serve(cmdR, ansW) }()
+	r := &game.Remote{In: ansR, Out: cmdW, Think: time.Second, Wait: time.Minute, After: time.After}
+	var asked []string
+	for i, size := range []game.Size{{Rows: 6, Cols: 6, Win: 4}, {Rows: 5, Cols: 7, Win: 4}, {Rows: 6, Cols: 6, Win: 4}} {
+		for _, remoteFirst := range []bool{true, false} {
+			b := newBoard(t, size, game.X)
+			g := &game.Game{Board: b, Out: io.Discard}
+			me, other := game.X, game.O
+			if !remoteFirst {
+				me, other = other, me
+			}
+			g.Players[me] = recording{r, &asked}
+			g.Players[other] = lastFree{}
+			o, err := g.Run()
+			if err != nil {
+				t.Fatalf("game %d on %v: %v", i+1, size, err)
+			}
+			if o.Status == game.Playing {
+				t.Fatalf("game %d on %v did not finish", i+1, size)
+			}
+		}
+	}
+	r.Close()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	// The engine's boards mark its own stones X where it moved first, O where it did not.
+	if len(seen) != len(asked) {
+		t.Fatalf("the engine moved %d times, the game asked %d", len(seen), len(asked))
+	}
+	for i := range seen {
+		if seen[i] != asked[i] {
+			t.Errorf("move %d: the engine saw\n%s\nthe game had\n%s", i+1, seen[i], asked[i])
+		}
+	}
+}
+
+// recording is a Player that notes the board before each move of the one it wraps.
+type recording struct {
+	game.Player
+	boards *[]string
+}
+
+func (r recording) Move(b *game.Board) (game.Cell, error) {
+	*r.boards = append(*r.boards, b.String())
+	return r.Player.Move(b)
+}
+
+// lastFree is a Player that takes the last free cell.
+type lastFree struct{}
+
+func (lastFree) Move(b *game.Board) (game.Cell, error) {
+	e := b.Empty()
+	return e[len(e)-1], nil
+}
