@@ -23,7 +23,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -696,14 +695,13 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "\r\x1b[K")
 	}
 	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(cfg.games)) }
-	rows := []string{"X wins (" + cfg.x + ")", "O wins (" + cfg.o + ")", "draws"}
-	width := 22
-	for _, r := range rows {
-		width = max(width, utf8.RuneCountInString(r))
-	}
-	fmt.Fprintf(stdout, "%-*s %7s %7s\n", width, "", "games", "share")
-	for i, m := range []game.Mark{game.X, game.O, game.Empty} {
-		fmt.Fprintf(stdout, "%-*s %7d %7s\n", width, rows[i], wins[m], pct(wins[m]))
+	fmt.Fprintf(stdout, "%-8s %7s %7s\n", "", "games", "share")
+	for _, r := range []struct {
+		label string
+		mark  game.Mark
+		name  string
+	}{{"X wins", game.X, cfg.x}, {"O wins", game.O, cfg.o}, {"draws", game.Empty, ""}} {
+		fmt.Fprintln(stdout, strings.TrimSpace(fmt.Sprintf("%-8s %7d %7s  %s", r.label, wins[r.mark], pct(wins[r.mark]), r.name)))
 	}
 	fmt.Fprintf(stdout, "Totals: %d games, X wins %d, O wins %d, draws %d\n", cfg.games, wins[game.X], wins[game.O], wins[game.Empty])
 	return exitOK
@@ -858,7 +856,7 @@ func splitWords(s string) ([]string, error) {
 		words = append(words, word.String())
 	}
 	if len(words) == 0 {
-		return nil, errors.New("no command after pbrain:")
+		return nil, errors.New("no command given")
 	}
 	return words, nil
 }

@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // elapsed matches analyze's line with the time taken, which no two runs share.
@@ -18,8 +20,9 @@ var elapsed = regexp.MustCompile(`(?m)^Time: .*$`)
 var update = flag.Bool("update", false, "rewrite the expected sections (stdout, stderr, status) of testdata/*.txtar")
 
 // A transcript is one scenario in txtar form: a free comment, then sections "-- name --".
-// args holds the arguments, whitespace-separated; env holds NAME=value lines; stdin is the
-// input. stdout, stderr and status are the expected results, and the only sections
+// args holds the arguments, split into words as a shell would (splitWords), where
+// $TICTACTOE stands for this program (see TestMain); env holds NAME=value lines; stdin is
+// the input. stdout, stderr and status are the expected results, and the only sections
 // -update writes: the inputs are never rewritten.
 type transcript struct {
 	comment  string
@@ -72,6 +75,19 @@ func (t *transcript) set(name, text string) {
 	t.sections[name] = text
 }
 
+// self is this test binary, which is the program itself when TICTACTOE_MAIN=1 is set in
+// its environment: a transcript calls it as $TICTACTOE, to play our engine through arena's
+// pbrain:COMMAND in a process of its own.
+var self, _ = os.Executable()
+
+// TestMain runs the program instead of the tests when TICTACTOE_MAIN=1 is set.
+func TestMain(m *testing.M) {
+	if os.Getenv("TICTACTOE_MAIN") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
 // TestTranscripts runs every testdata/*.txtar through run, in process, and compares.
 func TestTranscripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
@@ -95,11 +111,15 @@ func TestTranscripts(t *testing.T) {
 			if _, ok := tr.sections["env"]; !ok {
 				t.Setenv("NO_COLOR", "") // the transcript's own env only
 			}
+			args, err := splitWords(strings.ReplaceAll(tr.sections["args"], "$TICTACTOE", self))
+			if err != nil {
+				t.Fatalf("args: %v", err)
+			}
 			var stdout, stderr bytes.Buffer
-			status := run(strings.Fields(tr.sections["args"]), strings.NewReader(tr.sections["stdin"]), &stdout, &stderr)
+			status := run(args, strings.NewReader(tr.sections["stdin"]), &stdout, &stderr)
 			got := map[string]string{
-				"stdout": elapsed.ReplaceAllString(stdout.String(), "Time: (elapsed)"),
-				"stderr": stderr.String(),
+				"stdout": elapsed.ReplaceAllString(strings.ReplaceAll(stdout.String(), self, "$TICTACTOE"), "Time: (elapsed)"),
+				"stderr": strings.ReplaceAll(stderr.String(), self, "$TICTACTOE"),
 				"status": strconv.Itoa(status) + "\n",
 			}
 			if *update {
@@ -256,4 +276,86 @@ func FuzzRun(f *testing.F) {
 			t.Errorf("%d Result lines for %d finished games", results, games)
 		}
 	})
+}
+
+func TestSplitWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		err  string
+	}{
+		{"tictactoe pbrain", []string{"tictactoe", "pbrain"}, ""},
+		{"  a\tb\nc  ", []string{"a", "b", "c"}, ""},
+		{`'/path with spaces/engine' --flag`, []string{"/path with spaces/engine", "--flag"}, ""},
+		{`"a \"quoted\" \\ \$x \n"`, []string{`a "quoted" \ $x \n`}, ""},
+		{`a\ b c\'d`, []string{"a b", "c'd"}, ""},
+		{`x''y "" ''`, []string{"xy", "", ""}, ""},
+		{`pre'mid'"post"`, []string{"premidpost"}, ""},
+		{"$HOME *", []string{"$HOME", "*"}, ""},
+		{"'open", nil, "a single quote is not closed"},
+		{`"open`, nil, "a double quote is not closed"},
+		{`"open\"`, nil, "a double quote is not closed"},
+		{`end\`, nil, "a backslash ends the command"},
+		{"   ", nil, "no command given"},
+	}
+	for _, tt := range tests {
+		got, err := splitWords(tt.in)
+		switch {
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("splitWords(%q): %q, %v; want the error %q", tt.in, got, err, tt.err)
+		case tt.err == "" && (err != nil || !slices.Equal(got, tt.want)):
+			t.Errorf("splitWords(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// TestArenaEngineGone plays an engine whose process exits at once: it forfeits every
+// game, and each forfeit is noted.
+func TestArenaEngineGone(t *testing.T) {
+	var out, errs bytes.Buffer
+	status := run([]string{"arena", "--x", "hard", "--o", "pbrain:true", "--games", "3", "--seed", "1"}, strings.NewReader(""), &out, &errs)
+	if status != 0 || !strings.Contains(out.String(), "Totals: 3 games, X wins 3, O wins 0, draws 0") {
+		t.Fatalf("status %d\n%s%s", status, out.String(), errs.String())
+	}
+	if n := strings.Count(out.String(), "(pbrain:true) forfeits: "); n != 3 {
+		t.Errorf("%d forfeits noted, want 3:\n%s", n, out.String())
+	}
+}
+
+// TestPbrainBigBoard is the issue's example: on 15×15 our engine answers START with OK
+// and two moves on free cells, within the default time.
+func TestPbrainBigBoard(t *testing.T) {
+	var out, errs bytes.Buffer
+	start := time.Now()
+	status := run([]string{"pbrain"}, strings.NewReader("START 15\nBEGIN\nTURN 8,8\nEND\n"), &out, &errs)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if status != 0 || len(lines) != 3 || lines[0] != "OK" {
+		t.Fatalf("status %d, answers %q, stderr %q", status, lines, errs.String())
+	}
+	seen := map[string]bool{"8,8": true}
+	for _, l := range lines[1:] {
+		var x, y int
+		if n, _ := fmt.Sscanf(l, "%d,%d", &x, &y); n != 2 || x < 0 || x >= 15 || y < 0 || y >= 15 || seen[l] {
+			t.Errorf("answer %q is not a move on a free cell", l)
+		}
+		seen[l] = true
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Logf("two moves took %v, more than the 1 s each allows", d) // a slow machine, not a failure
+	}
+}
+
+// TestArenaOwnEngineBigBoard plays minimax against our own engine in a process of its
+// own on 15×15 through the protocol: no game may end in a forfeit.
+func TestArenaOwnEngineBigBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two whole games on 15×15")
+	}
+	t.Setenv("TICTACTOE_MAIN", "1")
+	var out, errs bytes.Buffer
+	status := run([]string{"arena", "--x", "pbrain:" + shellQuote(self) + " pbrain --seed 2", "--o", "hard",
+		"--rows", "15", "--cols", "15", "--win", "5", "--games", "2", "--think", "200ms", "--seed", "1"}, strings.NewReader(""), &out, &errs)
+	if status != 0 || !strings.Contains(out.String(), "Totals: 2 games") || strings.Contains(out.String(), "forfeits") {
+		t.Fatalf("status %d\n%s%s", status, out.String(), errs.String())
+	}
 }

@@ -113,7 +113,7 @@ func (s *engineSession) command(line string) (end bool) {
 	case "BEGIN":
 		if s.ready() {
 			if n := len(s.b.Moves()); n > 0 {
-				s.reply("ERROR BEGIN on a board with %d stones: BEGIN starts a game, BOARD sets up a position", n)
+				s.reply("ERROR BEGIN on a board with %s: BEGIN starts a game, BOARD sets up a position", countStones(n))
 				return false
 			}
 			s.own = s.b.Turn()
@@ -175,7 +175,7 @@ func (s *engineSession) opponentMove(arg string) {
 		return
 	}
 	if s.b.Over() {
-		s.reply("ERROR TURN %s: %v", pointString(p), s.over(s.b))
+		s.reply("ERROR TURN %s: %v", pointString(p), over(s.b, s.own))
 		return
 	}
 	if s.own == s.b.Turn() {
@@ -195,7 +195,7 @@ func (s *engineSession) opponentMove(arg string) {
 // move asks the engine for its move on the board, plays it and answers it.
 func (s *engineSession) move() {
 	if s.b.Over() {
-		s.reply("ERROR %v", s.over(s.b))
+		s.reply("ERROR %v", over(s.b, s.own))
 		return
 	}
 	c, err := s.e.Move(s.b, s.limits())
@@ -282,10 +282,10 @@ func (s *engineSession) position() (end bool) {
 	case 1:
 		b, err = Setup(s.b.Size(), X, opp, own)
 	default:
-		err = fmt.Errorf("%d stones of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", len(own), len(opp))
+		err = fmt.Errorf("%s of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", countStones(len(own)), len(opp))
 	}
 	if err == nil && b.Over() {
-		err = s.over(b)
+		err = over(b, b.Turn())
 	}
 	if err != nil {
 		s.reply("ERROR BOARD refused: %v", err)
@@ -296,12 +296,12 @@ func (s *engineSession) position() (end bool) {
 	return false
 }
 
-// over says how the game on b has ended.
-func (s *engineSession) over(b *Board) error {
+// over says how the game on b, where the engine plays own, has ended.
+func over(b *Board, own Mark) error {
 	switch o := b.Outcome(); {
 	case o.Status == Drawn:
 		return errors.New("the game is over: the board is full")
-	case o.Winner == s.own:
+	case o.Winner == own:
 		return errors.New("the game is over: the engine has won")
 	}
 	return errors.New("the game is over: the opponent has won")
@@ -429,6 +429,14 @@ func parseNumbers(s string, want int) ([]int, error) {
 		n[i] = v
 	}
 	return n, nil
+}
+
+// countStones counts stones: "1 stone", "2 stones".
+func countStones(n int) string {
+	if n == 1 {
+		return "1 stone"
+	}
+	return fmt.Sprintf("%d stones", n)
 }
 
 // pointString writes a cell in the protocol's form, "X,Y".
