@@ -33,7 +33,20 @@ import (
 // version is what --version prints.
 const version = "tictactoe 0.1.0"
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(run(argsOf(os.Args), os.Stdin, os.Stdout, os.Stderr)) }
+
+// argsOf returns the arguments of the command line argv: those after the program's name,
+// with "pbrain" in front when the program's file is named pbrain-..., as engine managers
+// want an engine to be named, and start it without arguments.
+func argsOf(argv []string) []string {
+	if len(argv) == 0 {
+		return nil
+	}
+	if strings.HasPrefix(strings.ToLower(filepath.Base(argv[0])), "pbrain-") {
+		return append([]string{"pbrain"}, argv[1:]...)
+	}
+	return argv[1:]
+}
 
 // Exit statuses, as CONTRACT.md gives them.
 const (

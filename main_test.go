@@ -361,3 +361,18 @@ func TestArenaOwnEngineBigBoard(t *testing.T) {
 		t.Fatalf("status %d\n%s%s", status, out.String(), errs.String())
 	}
 }
+
+func TestArgsOf(t *testing.T) {
+	tests := []struct{ argv, want []string }{
+		{[]string{"tictactoe", "--seed", "1"}, []string{"--seed", "1"}},
+		{[]string{"/usr/local/bin/pbrain-tictactoe"}, []string{"pbrain"}},
+		{[]string{"/engines/PBRAIN-ttt.exe", "--seed", "2"}, []string{"pbrain", "--seed", "2"}},
+		{[]string{"./pbrain"}, []string{}},
+		{nil, nil},
+	}
+	for _, tt := range tests {
+		if got := argsOf(tt.argv); !slices.Equal(got, tt.want) {
+			t.Errorf("argsOf(%q) = %q, want %q", tt.argv, got, tt.want)
+		}
+	}
+}
