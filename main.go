@@ -675,48 +675,23 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
 		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
+	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose}
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
-	var wins [3]int                                // by winner; draws in Empty
-	for i := range cfg.games {
-		if progress && i%max(1, cfg.games/100) == 0 {
-			fmt.Fprintf(stderr, "\rgame %d of %d", i+1, cfg.games)
+	if progress {
+		a.Progress = func(i int) {
+			if (i-1)%max(1, cfg.games/100) == 0 {
+				fmt.Fprintf(stderr, "\rgame %d of %d", i, cfg.games)
+			}
 		}
-		if cfg.verbose {
-			fmt.Fprintf(stdout, "Game %d\n", i+1)
-		}
-		b, _ := game.NewBoard(cfg.size, game.X) // the size was checked with the flags
-		g := &game.Game{Board: b, Players: players, Out: io.Discard}
-		if cfg.verbose {
-			g.Out = stdout
-		}
-		o, err := g.Run()
-		if errors.Is(err, game.ErrForfeit) {
-			loser := b.Turn()
-			fmt.Fprintf(stdout, "Game %d: %v (%s) %v\n", i+1, loser, names[loser], err)
-			o, err = game.Outcome{Status: game.Won, Winner: loser.Opponent()}, nil
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "tictactoe arena: game %d: %v\n", i+1, err)
-			return exitRuntime
-		}
-		if cfg.verbose {
-			fmt.Fprintf(stdout, "Result: %v\n", o)
-		}
-		wins[o.Winner]++
 	}
+	err := a.Run()
 	if progress {
 		fmt.Fprint(stderr, "\r\x1b[K")
 	}
-	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(cfg.games)) }
-	fmt.Fprintf(stdout, "%-8s %7s %7s\n", "", "games", "share")
-	for _, r := range []struct {
-		label string
-		mark  game.Mark
-		name  string
-	}{{"X wins", game.X, cfg.x}, {"O wins", game.O, cfg.o}, {"draws", game.Empty, ""}} {
-		fmt.Fprintln(stdout, strings.TrimSpace(fmt.Sprintf("%-8s %7d %7s  %s", r.label, wins[r.mark], pct(wins[r.mark]), r.name)))
+	if err != nil {
+		fmt.Fprintf(stderr, "tictactoe arena: %v\n", err)
+		return exitRuntime
 	}
-	fmt.Fprintf(stdout, "Totals: %d games, X wins %d, O wins %d, draws %d\n", cfg.games, wins[game.X], wins[game.O], wins[game.Empty])
 	return exitOK
 }
 
