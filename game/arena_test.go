@@ -1,0 +1,46 @@
+package game_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"tictactoe/game"
+)
+
+// forfeiter forfeits on its nth move of each game and otherwise takes the last free cell.
+type forfeiter struct{ n int }
+
+func (f forfeiter) Move(b *game.Board) (game.Cell, error) {
+	if len(b.Moves())/2+1 == f.n {
+		return game.Cell{}, fmt.Errorf("%w: answered 9,9, off the board", game.ErrForfeit)
+	}
+	return lastFree{}.Move(b)
+}
+
+func TestArena(t *testing.T) {
+	var out strings.Builder
+	games := 0
+	a := &game.Arena{Size: game.Classic, Players: [3]game.Player{game.X: lastFree{}, game.O: forfeiter{2}},
+		Names: [3]string{game.X: "last", game.O: "quitter"}, Games: 3, Out: &out, Progress: func(int) { games++ }}
+	if err := a.Run(); err != nil {
+		t.Fatal(err)
+	}
+	want := `Game 1: O (quitter) forfeits: answered 9,9, off the board
+Game 2: O (quitter) forfeits: answered 9,9, off the board
+Game 3: O (quitter) forfeits: answered 9,9, off the board
+           games   share
+X wins         3  100.0%  last
+O wins         0    0.0%  quitter
+draws          0    0.0%
+Totals: 3 games, X wins 3, O wins 0, draws 0
+`
+	if out.String() != want || games != 3 {
+		t.Errorf("%d games reported, output:\n%s\nwant:\n%s", games, out.String(), want)
+	}
+	a = &game.Arena{Size: game.Classic, Players: [3]game.Player{game.X: lastFree{}, game.O: failing{errors.New("broken")}}, Games: 2, Out: &out}
+	if err := a.Run(); err == nil || err.Error() != "game 1: broken" {
+		t.Errorf("a player's error: %v, want game 1: broken", err)
+	}
+}
