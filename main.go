@@ -293,36 +293,48 @@ func usage(cmd command, set *pflag.FlagSet) string {
 
 // runMenu runs the menu loop: the program without a command.
 func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := &session{
-		cfg:    cfg,
-		con:    game.NewConsole(stdin, stdout),
-		out:    stdout,
-		errs:   stderr,
-		color:  cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
-		rng:    rand.New(rand.NewPCG(uint64(cfg.seed), 0)),
-		solver: &ai.Minimax{Think: cfg.think, Now: time.Now},
+	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
+	computer := newStrategy(cfg.ai, rng, cfg.think)
+	solver, ok := computer.(*ai.Minimax)
+	if !ok {
+		solver = &ai.Minimax{Think: cfg.think, Now: time.Now}
+	} // else one table for the computer, hints and reviews: Hint and Review draw nothing from rng
+	m := &game.Menu{
+		Console:  game.NewConsole(stdin, stdout),
+		Errs:     stderr,
+		Size:     cfg.size,
+		Symbol:   cfg.symbol,
+		First:    cfg.first,
+		Two:      cfg.opponent == "human",
+		Label:    strategyLabel(cfg.ai),
+		Computer: computer,
+		Rand:     rng,
+		Color:    cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
+		Hint:     hinter(solver),
+		Review:   reviewer(solver, cfg.think),
 	}
-	s.con.Echo = !isTerminal(stdin)
-	s.computer = newStrategy(cfg.ai, s.rng, cfg.think)
-	if m, ok := s.computer.(*ai.Minimax); ok {
-		s.solver = m // one table for the computer, hints and reviews: Hint and Analyze draw nothing from rng
+	m.Console.Echo = !isTerminal(stdin)
+	if !cfg.seedSet {
+		// On stderr, so that a replay with --seed prints the same output as this session.
+		m.SeedNote = fmt.Sprintf("Seed %d: play this session again with --seed %d.", cfg.seed, cfg.seed)
 	}
+	var record *recorder
 	if cfg.record != "" {
-		rec, err := newRecorder(cfg.record, cfg)
-		if err != nil {
+		var err error
+		if record, err = newRecorder(cfg.record, cfg); err != nil {
 			fmt.Fprintf(stderr, "tictactoe: --record: %v\n", err)
 			return exitUsage
 		}
-		s.record, s.con.Record = rec, rec
-		defer rec.removeOnInterrupt()()
+		m.Record, m.Console.Record = record, record
+		defer record.removeOnInterrupt()()
 	}
 	status := exitOK
-	if err := s.menu(); err != nil {
+	if err := m.Run(); err != nil {
 		fmt.Fprintf(stderr, "tictactoe: %v\n", err)
 		status = exitRuntime
 	}
-	if s.record != nil {
-		if err := s.record.close(); err != nil {
+	if record != nil {
+		if err := record.close(); err != nil {
 			fmt.Fprintf(stderr, "tictactoe: --record: %v\n", err)
 			status = exitRuntime
 		}
@@ -330,151 +342,28 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// session is one run of the menu loop: the input shared by the menu and every game, the
-// generator behind every random choice, the players, the score so far and the last game.
-type session struct {
-	cfg      *config
-	con      *game.Console
-	out      io.Writer
-	errs     io.Writer // stderr
-	color    bool
-	rng      *rand.Rand
-	computer game.Player // the --ai strategy, kept from game to game
-	solver   *ai.Minimax // for hints and reviews; it draws nothing from rng
-	record   *recorder   // nil unless --record
-	score    [3]int      // wins by mark for two people, else the person's in X and the computer's in O; draws in Empty
-
-	last   *game.Board // the last game played against the computer, for review
-	lastMe game.Mark   // the person's mark in it
-}
-
-// menu runs the menu loop until 0 or the end of the input. It fails only when the input
-// ends in the middle of a game, or on an error that is not the user's.
-func (s *session) menu() error {
-	fmt.Fprintf(s.out, "Tic-tac-toe: %v wins.\n", s.cfg.size)
-	for {
-		if s.last != nil {
-			fmt.Fprintln(s.out, "1) play   2) rules   review) your last game   0) exit")
-		} else {
-			fmt.Fprintln(s.out, "1) play   2) rules   0) exit")
-		}
-		line, err := s.con.Ask("Choice")
+// reviewer returns the words of the menu's review: where the person who played me on a
+// finished board lost ground, their first move that made the value worse for them and a
+// move that would have kept it. It needs the solver to settle every position it looks at
+// within --think; when it cannot, it says so only when asked (for the review command, not
+// after a lost game).
+func reviewer(solver *ai.Minimax, think time.Duration) func(b *game.Board, me game.Mark, asked bool) string {
+	return func(b *game.Board, me game.Mark, asked bool) string {
+		r := solver.Review(b, me)
 		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.Is(err, game.ErrLineTooLong):
-			fmt.Fprintf(s.out, "error: %s is not a choice: %v\n", game.Quote(line), err)
-			continue
-		case err != nil:
-			return fmt.Errorf("reading input: %w", err)
+		case !r.Settled && asked:
+			return fmt.Sprintf("review: this board is too big to settle within --think %v", think)
+		case !r.Settled:
+			return ""
+		case r.Turn > 0:
+			return fmt.Sprintf("Review: your %s move, %v, turned a %s into a %s; %v would have kept the %s.",
+				ordinal(r.Turn), r.Move, outlook(r.Before, me), outlook(r.After, me), r.Better, outlook(r.Before, me))
+		case r.Moves == 0:
+			return "Review: you made no move in that game."
+		case r.Start.Standing(me) == 0:
+			return "Review: the game was lost before your first move; no move could have saved it."
 		}
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "1":
-			if err := s.play(); err != nil {
-				return err
-			}
-		case "2":
-			fmt.Fprint(s.out, s.rules())
-		case "review":
-			s.review(true)
-		case "0":
-			fmt.Fprintln(s.out, "Bye!")
-			return nil
-		default:
-			want := "1, 2 or 0"
-			if s.last != nil {
-				want = "1, 2, review or 0"
-			}
-			fmt.Fprintf(s.out, "error: %s is not a choice: type %s\n", game.Quote(line), want)
-		}
-	}
-}
-
-// play sets up one game from the flags, plays it and reports the result and the score.
-// A game the person quits is not scored; one the input ends in the middle of is an error.
-func (s *session) play() error {
-	cfg := s.cfg
-	me := game.O
-	if s.pick(cfg.symbol, "x", "o") == "x" {
-		me = game.X
-	}
-	first := me
-	if s.pick(cfg.first, "human", "computer") == "computer" {
-		first = me.Opponent()
-	}
-	b, err := game.NewBoard(cfg.size, first)
-	if err != nil {
-		return err
-	}
-	g := &game.Game{Board: b, Out: s.out, Color: s.color}
-	if s.record != nil {
-		g.Notes = s.record
-	}
-	if !cfg.seedSet {
-		// On stderr, so that a replay with --seed prints the same output as this session.
-		fmt.Fprintf(s.errs, "Seed %d: play this session again with --seed %d.\n", cfg.seed, cfg.seed)
-	}
-	two := cfg.opponent == "human"
-	if two {
-		for _, m := range []game.Mark{game.X, game.O} {
-			g.Players[m] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Player %v, your move", m), Hint: s.hint}
-		}
-		fmt.Fprintf(s.out, "Two players, X and O; %v moves first.\n", first)
-	} else {
-		g.Players[me] = &game.Human{Console: s.con, Prompt: fmt.Sprintf("Your move (%v)", me), UndoReply: true, Hint: s.hint}
-		g.Players[me.Opponent()] = s.computer
-		who := "you move"
-		if first != me {
-			who = "the computer moves"
-		}
-		fmt.Fprintf(s.out, "You are %v, the computer (%s) is %v; %s first.\n", me, strategyLabel(cfg.ai), me.Opponent(), who)
-		s.last, s.lastMe = b, me
-	}
-	o, err := g.Run()
-	switch {
-	case errors.Is(err, game.ErrQuit):
-		fmt.Fprintln(s.out, "Game abandoned.")
-		return nil
-	case err != nil:
-		fmt.Fprintln(s.out, "The game is unfinished.")
-		return err
-	}
-	fmt.Fprintf(s.out, "Result: %v\n", o)
-	if s.record != nil {
-		fmt.Fprintf(s.record, "# result: %v\n", o)
-	}
-	s.report(o, me)
-	if !two && o.Status == game.Won && o.Winner != me {
-		s.review(false)
-	}
-	return nil
-}
-
-// review writes where the person's last game against the computer turned: their first
-// move that made the value worse for them, and a move that would have kept it. It needs
-// the solver to settle every position it looks at within --think; when it cannot, it says
-// so only when asked (asked is set for the review command, unset after a lost game).
-func (s *session) review(asked bool) {
-	if s.last == nil {
-		fmt.Fprintln(s.out, "review: no game against the computer to review yet")
-		return
-	}
-	me := s.lastMe
-	r := s.solver.Review(s.last, me)
-	switch {
-	case !r.Settled:
-		if asked {
-			fmt.Fprintf(s.out, "review: this board is too big to settle within --think %v\n", s.cfg.think)
-		}
-	case r.Turn > 0:
-		fmt.Fprintf(s.out, "Review: your %s move, %v, turned a %s into a %s; %v would have kept the %s.\n",
-			ordinal(r.Turn), r.Move, outlook(r.Before, me), outlook(r.After, me), r.Better, outlook(r.Before, me))
-	case r.Moves == 0:
-		fmt.Fprintln(s.out, "Review: you made no move in that game.")
-	case r.Start.Standing(me) == 0:
-		fmt.Fprintln(s.out, "Review: the game was lost before your first move; no move could have saved it.")
-	default:
-		fmt.Fprintln(s.out, "Review: none of your moves lost ground.")
+		return "Review: none of your moves lost ground."
 	}
 }
 
@@ -498,86 +387,26 @@ func outlook(v ai.Value, me game.Mark) string {
 	return [...]string{"loss", "draw", "win"}[v.Standing(me)]
 }
 
-// hint answers the hint command: the move minimax would play for the side to move and
-// what it is worth to that side.
-func (s *session) hint(b *game.Board) string {
-	c, v, err := s.solver.Hint(b)
-	if err != nil {
-		return err.Error() // Human asks only while the game goes on
-	}
-	worth := "draw"
-	switch v.Winner {
-	case b.Turn():
-		worth = fmt.Sprintf("win in %d", v.Plies)
-	case b.Turn().Opponent():
-		worth = fmt.Sprintf("loss in %d", v.Plies)
-	}
-	if !v.Exact {
-		worth += " (not proven)"
-	}
-	return fmt.Sprintf("%v, %s", c, worth)
-}
-
-// report writes a sentence about the finished game and the session's score, counting it.
-func (s *session) report(o game.Outcome, me game.Mark) {
-	two := s.cfg.opponent == "human"
-	var sentence string
-	switch {
-	case o.Status == game.Drawn:
-		sentence = "A draw: nobody wins."
-	case two:
-		sentence = fmt.Sprintf("%v wins. Well played!", o.Winner)
-	case o.Winner == me:
-		sentence = "You win! Well played."
-	default:
-		sentence = "The computer wins. Better luck next time."
-	}
-	fmt.Fprintln(s.out, sentence)
-	// Score slots: X and O by mark for two people; the person in X's, the computer in O's.
-	slot := o.Winner
-	if !two && o.Status == game.Won {
-		slot = game.X
-		if o.Winner != me {
-			slot = game.O
+// hinter returns the answer to the hint command: the move the solver would play for the
+// side to move and what it is worth to that side.
+func hinter(solver *ai.Minimax) func(b *game.Board) string {
+	return func(b *game.Board) string {
+		c, v, err := solver.Hint(b)
+		if err != nil {
+			return err.Error() // Human asks only while the game goes on
 		}
+		worth := "draw"
+		switch v.Winner {
+		case b.Turn():
+			worth = fmt.Sprintf("win in %d", v.Plies)
+		case b.Turn().Opponent():
+			worth = fmt.Sprintf("loss in %d", v.Plies)
+		}
+		if !v.Exact {
+			worth += " (not proven)"
+		}
+		return fmt.Sprintf("%v, %s", c, worth)
 	}
-	s.score[slot]++
-	if two {
-		fmt.Fprintf(s.out, "Score: X %d, O %d, draws %d\n", s.score[game.X], s.score[game.O], s.score[game.Empty])
-	} else {
-		fmt.Fprintf(s.out, "Score: you %d, computer %d, draws %d\n", s.score[game.X], s.score[game.O], s.score[game.Empty])
-	}
-}
-
-// pick resolves a flag value that may be "random" to a or b, with the session's generator.
-func (s *session) pick(v, a, b string) string {
-	if v != "random" {
-		return v
-	}
-	if s.rng.IntN(2) == 0 {
-		return a
-	}
-	return b
-}
-
-// rules is the text of the rules screen.
-func (s *session) rules() string {
-	size := s.cfg.size
-	return fmt.Sprintf(`How to play
-  Two players, X and O, take turns putting their mark in a free cell of a %d×%d board.
-  The first to get %d in a row, across, down or diagonally, wins; a longer row counts.
-  When the board is full and nobody has, the game is a draw.
-
-At a move prompt
-  ROW COL   a move, 1-based, row first: "2 3" or "2,3"; the numbers are on the board
-  help      what you can type
-  hint      the best move and what it is worth
-  undo      take back your last move (and the computer's reply)
-  quit      abandon the game and go back to the menu
-  # ...     a comment, ignored anywhere, so a recorded game can carry notes
-
-At the menu type 1 to play, 2 for these rules, 0 to exit.
-`, size.Rows, size.Cols, size.Win)
 }
 
 // levels names the strategy behind each level of --ai.

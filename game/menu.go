@@ -1,0 +1,216 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+)
+
+// Menu is one session at the menu: 1 plays a game, 2 shows the rules, review names where
+// the person's last game against the computer turned, 0 exits. Every game reads the same
+// Console as the menu, so piped input is never lost between them.
+type Menu struct {
+	Console  *Console
+	Errs     io.Writer // where SeedNote goes
+	Size     Size
+	Symbol   string // the person's mark: "x", "o" or "random", drawn again for each game
+	First    string // who moves first: "human", "computer" or "random"
+	Two      bool   // two people at one keyboard: the mark Symbol names moves first
+	Label    string // the computer's strategy, as the greeting names it
+	Computer Player // kept from game to game
+	Rand     *rand.Rand
+	Color    bool
+	// Hint answers a person's hint command; see Human.
+	Hint func(b *Board) string
+	// Review returns a line saying where the person playing me on b, a finished game,
+	// lost ground, or "" when there is nothing to say: asked is set for the review
+	// command, unset after a lost game.
+	Review func(b *Board, me Mark, asked bool) string
+	// Record, if set, receives comments with the computer's moves and the results.
+	Record io.Writer
+	// SeedNote, if set, is written to Errs before each game.
+	SeedNote string
+
+	score  [3]int // wins by mark for two people, else the person's in X and the computer's in O; draws in Empty
+	last   *Board // the last game played against the computer, for review
+	lastMe Mark   // the person's mark in it
+}
+
+// Run runs the menu loop until 0 or the end of the input. It fails only when the input
+// ends in the middle of a game, or on an error that is not the user's.
+func (m *Menu) Run() error {
+	fmt.Fprintf(m.Console.Out, "Tic-tac-toe: %v wins.\n", m.Size)
+	for {
+		if m.last != nil {
+			fmt.Fprintln(m.Console.Out, "1) play   2) rules   review) your last game   0) exit")
+		} else {
+			fmt.Fprintln(m.Console.Out, "1) play   2) rules   0) exit")
+		}
+		line, err := m.Console.Ask("Choice")
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, ErrLineTooLong):
+			fmt.Fprintf(m.Console.Out, "error: %s is not a choice: %v\n", Quote(line), err)
+			continue
+		case err != nil:
+			return fmt.Errorf("reading input: %w", err)
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "1":
+			if err := m.play(); err != nil {
+				return err
+			}
+		case "2":
+			fmt.Fprint(m.Console.Out, m.rules())
+		case "review":
+			m.review(true)
+		case "0":
+			fmt.Fprintln(m.Console.Out, "Bye!")
+			return nil
+		default:
+			want := "1, 2 or 0"
+			if m.last != nil {
+				want = "1, 2, review or 0"
+			}
+			fmt.Fprintf(m.Console.Out, "error: %s is not a choice: type %s\n", Quote(line), want)
+		}
+	}
+}
+
+// play sets up one game from the flags, plays it and reports the result and the score.
+// A game the person quits is not scored; one the input ends in the middle of is an error.
+func (m *Menu) play() error {
+	me := O
+	if m.pick(m.Symbol, "x", "o") == "x" {
+		me = X
+	}
+	first := me
+	if m.pick(m.First, "human", "computer") == "computer" {
+		first = me.Opponent()
+	}
+	b, err := NewBoard(m.Size, first)
+	if err != nil {
+		return err
+	}
+	g := &Game{Board: b, Out: m.Console.Out, Color: m.Color}
+	if m.Record != nil {
+		g.Notes = m.Record
+	}
+	if m.SeedNote != "" {
+		fmt.Fprintln(m.Errs, m.SeedNote)
+	}
+	two := m.Two
+	if two {
+		for _, mark := range []Mark{X, O} {
+			g.Players[mark] = &Human{Console: m.Console, Prompt: fmt.Sprintf("Player %v, your move", mark), Hint: m.Hint}
+		}
+		fmt.Fprintf(m.Console.Out, "Two players, X and O; %v moves first.\n", first)
+	} else {
+		g.Players[me] = &Human{Console: m.Console, Prompt: fmt.Sprintf("Your move (%v)", me), UndoReply: true, Hint: m.Hint}
+		g.Players[me.Opponent()] = m.Computer
+		who := "you move"
+		if first != me {
+			who = "the computer moves"
+		}
+		fmt.Fprintf(m.Console.Out, "You are %v, the computer (%s) is %v; %s first.\n", me, m.Label, me.Opponent(), who)
+		m.last, m.lastMe = b, me
+	}
+	o, err := g.Run()
+	switch {
+	case errors.Is(err, ErrQuit):
+		fmt.Fprintln(m.Console.Out, "Game abandoned.")
+		return nil
+	case err != nil:
+		fmt.Fprintln(m.Console.Out, "The game is unfinished.")
+		return err
+	}
+	fmt.Fprintf(m.Console.Out, "Result: %v\n", o)
+	if m.Record != nil {
+		fmt.Fprintf(m.Record, "# result: %v\n", o)
+	}
+	m.report(o, me)
+	if !two && o.Status == Won && o.Winner != me {
+		m.review(false)
+	}
+	return nil
+}
+
+// review writes where the person's last game against the computer turned, as Review
+// words it.
+func (m *Menu) review(asked bool) {
+	if m.last == nil {
+		fmt.Fprintln(m.Console.Out, "review: no game against the computer to review yet")
+		return
+	}
+	if m.Review == nil {
+		return
+	}
+	if line := m.Review(m.last, m.lastMe, asked); line != "" {
+		fmt.Fprintln(m.Console.Out, line)
+	}
+}
+
+// report writes a sentence about the finished game and the session's score, counting it.
+func (m *Menu) report(o Outcome, me Mark) {
+	two := m.Two
+	var sentence string
+	switch {
+	case o.Status == Drawn:
+		sentence = "A draw: nobody wins."
+	case two:
+		sentence = fmt.Sprintf("%v wins. Well played!", o.Winner)
+	case o.Winner == me:
+		sentence = "You win! Well played."
+	default:
+		sentence = "The computer wins. Better luck next time."
+	}
+	fmt.Fprintln(m.Console.Out, sentence)
+	// Score slots: X and O by mark for two people; the person in X's, the computer in O's.
+	slot := o.Winner
+	if !two && o.Status == Won {
+		slot = X
+		if o.Winner != me {
+			slot = O
+		}
+	}
+	m.score[slot]++
+	if two {
+		fmt.Fprintf(m.Console.Out, "Score: X %d, O %d, draws %d\n", m.score[X], m.score[O], m.score[Empty])
+	} else {
+		fmt.Fprintf(m.Console.Out, "Score: you %d, computer %d, draws %d\n", m.score[X], m.score[O], m.score[Empty])
+	}
+}
+
+// pick resolves a flag value that may be "random" to a or b, with the session's generator.
+func (m *Menu) pick(v, a, b string) string {
+	if v != "random" {
+		return v
+	}
+	if m.Rand.IntN(2) == 0 {
+		return a
+	}
+	return b
+}
+
+// rules is the text of the rules screen.
+func (m *Menu) rules() string {
+	size := m.Size
+	return fmt.Sprintf(`How to play
+  Two players, X and O, take turns putting their mark in a free cell of a %d×%d board.
+  The first to get %d in a row, across, down or diagonally, wins; a longer row counts.
+  When the board is full and nobody has, the game is a draw.
+
+At a move prompt
+  ROW COL   a move, 1-based, row first: "2 3" or "2,3"; the numbers are on the board
+  help      what you can type
+  hint      the best move and what it is worth
+  undo      take back your last move (and the computer's reply)
+  quit      abandon the game and go back to the menu
+  # ...     a comment, ignored anywhere, so a recorded game can carry notes
+
+At the menu type 1 to play, 2 for these rules, 0 to exit.
+`, size.Rows, size.Cols, size.Win)
+}
