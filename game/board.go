@@ -365,7 +365,7 @@ func Setup(s Size, first Mark, a, o []Cell) (*Board, error) {
 	}
 	switch {
 	case line[mover.Opponent()] != nil:
-		return nil, fmt.Errorf("%v has a line but %v moved last", mover.Opponent(), mover)
+		return nil, fmt.Errorf("%v has a line but %v moved last: %w", mover.Opponent(), mover, ErrGameOver)
 	case line[mover] != nil:
 		b.wins(*line[mover], mover) // record the mover's line as the winning one
 		b.status = Won

@@ -32,6 +32,8 @@ type Console struct {
 	// Record, if set, receives every line read, comments included, as it was read but for
 	// its ending (a long line as far as it was kept), each ended by "\n".
 	Record io.Writer
+	// Comments makes ReadLine return comment lines too, for a protocol that has none.
+	Comments bool
 
 	sc         *bufio.Scanner
 	long       bool // the line just scanned was cut at MaxLine
@@ -54,8 +56,11 @@ func (in *Console) split(data []byte, atEOF bool) (int, []byte, error) {
 	i := bytes.IndexByte(data, '\n')
 	switch {
 	case in.discarding && i >= 0:
+		// Go on to the line after, which may be in data already: a Scanner given no
+		// token reads more input before it looks at what it holds.
 		in.discarding = false
-		return i + 1, nil, nil
+		advance, token, err := in.split(data[i+1:], atEOF)
+		return i + 1 + advance, token, err
 	case in.discarding:
 		return len(data), nil, nil
 	case i >= 0:
@@ -93,7 +98,7 @@ func (in *Console) ReadLine() (string, error) {
 		line := in.sc.Text()
 		long := in.long
 		in.long = false
-		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "#") {
+		if !in.Comments && strings.HasPrefix(strings.TrimLeft(line, " \t"), "#") {
 			continue // a comment, however long
 		}
 		if long {

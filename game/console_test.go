@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -315,5 +316,32 @@ func TestParseMove(t *testing.T) {
 			}
 			knownBug(t, tc.bug, strings.Join(failures, "\n"))
 		})
+	}
+}
+
+// TestReadLineAfterLongLine checks that the line after a long one is read from what is
+// already buffered, without waiting for more input, which a manager talking to the engine
+// would never send.
+func TestReadLineAfterLongLine(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	go w.Write([]byte(strings.Repeat("A", 5000) + "\nSTART 15\n")) // and then nothing, but no end either
+	in := game.NewConsole(r, io.Discard)
+	got := make(chan string)
+	go func() {
+		var lines []string
+		for range 2 {
+			line, err := in.ReadLine()
+			lines = append(lines, fmt.Sprintf("%.10s %v", line, err))
+		}
+		got <- strings.Join(lines, "; ")
+	}()
+	select {
+	case s := <-got:
+		if want := "AAAAAAAAAA " + game.ErrLineTooLong.Error() + "; START 15 <nil>"; s != want {
+			t.Errorf("lines read: %s, want %s", s, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the line after a long one waits for more input")
 	}
 }

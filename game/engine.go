@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,13 +43,14 @@ const (
 // fails only when r or w does.
 func (e *Engine) Serve(r io.Reader, w io.Writer) error {
 	s := &engineSession{e: e, in: NewConsole(r, io.Discard), out: w, turn: -1, match: -1, left: -1}
+	s.in.Comments = true // a line starting with # is a command we do not know
 	for s.err == nil {
 		line, err := s.in.ReadLine()
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.Is(err, ErrLineTooLong):
-			s.reply("ERROR line %s is %v", Quote(line), err)
+			s.reply("ERROR too long: a %v, starting %s", err, Quote(line))
 			continue
 		case err != nil:
 			return err
@@ -252,7 +254,7 @@ func (s *engineSession) position() (end bool) {
 			continue
 		}
 		if err != nil {
-			bad = fmt.Errorf("line %s is %w", Quote(line), err)
+			bad = fmt.Errorf("too long: a %w, starting %s", err, Quote(line))
 			continue
 		}
 		c, f, err := parseStone(line)
@@ -284,7 +286,10 @@ func (s *engineSession) position() (end bool) {
 	default:
 		err = fmt.Errorf("%s of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", countStones(len(own)), len(opp))
 	}
-	if err == nil && b.Over() {
+	switch {
+	case errors.Is(err, ErrGameOver):
+		err = fmt.Errorf("the game is over: the engine's stones already make %d in a row", s.e.Win)
+	case err == nil && b.Over():
 		err = over(b, b.Turn())
 	}
 	if err != nil {
@@ -347,6 +352,9 @@ func (s *engineSession) info(args []string) {
 	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule":
 		var err error
 		n, err = strconv.ParseInt(value, 10, 64)
+		if errors.Is(err, strconv.ErrRange) && isInteger(value) && value[0] != '-' {
+			n, err = math.MaxInt64, nil // more than any limit: none
+		}
 		if err != nil || n < 0 {
 			s.reply("ERROR INFO %s wants a whole number of 0 or more, not %s", key, Quote(value))
 			return

@@ -101,7 +101,13 @@ func TestEngineSessions(t *testing.T) {
 		{"rule bits", "INFO rule 13\nINFO rule 99\n", []string{"ERROR rule 13 (exactly five, renju, caro) is not supported...", "ERROR rule 99 (exactly five, continuous game, unknown bits)..."}},
 		{"info bad values", "INFO timeout_turn soon\nINFO max_memory -5\nINFO\nINFO folder /tmp/x y\nINFO whatever 12\nINFO game_type 1\n",
 			[]string{"ERROR INFO timeout_turn wants a whole number of 0 or more, not \"soon\"", "ERROR INFO max_memory wants...", "ERROR INFO wants a key and a value..."}},
-		{"long line", strings.Repeat("x", 10000) + "\nSTART 15\n", []string{"ERROR line \"xxxxxxxx...", "OK"}},
+		{"long line", strings.Repeat("x", 10000) + "\nSTART 15\n", []string{"ERROR too long: a line of 4096 bytes or more, starting \"xxxxxxxx...", "OK"}},
+		{"long line in board", "START 15\nBOARD\n" + strings.Repeat("1", 5000) + "\n1,1,2\nDONE\n", []string{"OK", "ERROR BOARD refused: too long: a line of 4096 bytes or more, starting \"111..."}},
+		{"comment is no comment", "START 15\n#TURN 7,7\n  # note\n", []string{"OK", `UNKNOWN command "#TURN"`, `UNKNOWN command "#"`}},
+		{"huge info values are no limit", "INFO timeout_turn 99999999999999999999999\nINFO max_memory 99999999999999999999\nINFO time_left -99999999999999999999\n",
+			[]string{"ERROR INFO time_left wants a whole number of 0 or more, not \"-99999999999999999999\""}},
+		{"board where the engine has five", "START 15\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n0,5,2\n1,5,2\n2,5,2\n3,5,2\n9,9,2\nDONE\n",
+			[]string{"OK", "ERROR BOARD refused: the game is over: the engine's stones already make 5 in a row"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

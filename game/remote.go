@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -89,7 +90,7 @@ func (r *Remote) move(b *Board) (Cell, error) {
 	case !b.Contains(c):
 		return Cell{}, fmt.Errorf("answered %s, off the board", pointString(c))
 	case b.At(c) != Empty:
-		return Cell{}, fmt.Errorf("answered %s, a cell that is taken", pointString(c))
+		return Cell{}, fmt.Errorf("answered %s (row and column %v), a cell that is taken", pointString(c), c)
 	}
 	r.known = append(slices.Clone(moves), c)
 	return c, nil
@@ -139,6 +140,9 @@ func (r *Remote) newGame(b *Board) error {
 // send writes one command, or several on lines of their own.
 func (r *Remote) send(format string, args ...any) error {
 	if _, err := fmt.Fprintf(r.Out, format+"\n", args...); err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err // the pipe's name says nothing
+		}
 		return fmt.Errorf("cannot send it a command: %v", err)
 	}
 	return nil
@@ -155,15 +159,14 @@ func (r *Remote) answer(wait time.Duration) (string, error) {
 	for {
 		select {
 		case l := <-r.lines:
+			word, _, _ := strings.Cut(strings.TrimSpace(l.text), " ")
 			switch {
 			case errors.Is(l.err, io.EOF):
 				return "", errors.New("its output ended")
+			case strings.EqualFold(word, "MESSAGE") || strings.EqualFold(word, "DEBUG"):
+				continue // however long
 			case l.err != nil:
-				return "", fmt.Errorf("reading its answer: %v", l.err)
-			}
-			word, _, _ := strings.Cut(strings.TrimSpace(l.text), " ")
-			if strings.EqualFold(word, "MESSAGE") || strings.EqualFold(word, "DEBUG") {
-				continue
+				return "", fmt.Errorf("reading its answer: %v, starting %s", l.err, quote(l.text, 40))
 			}
 			return strings.TrimSpace(l.text), nil
 		case <-timeout:
@@ -175,6 +178,7 @@ func (r *Remote) answer(wait time.Duration) (string, error) {
 // read hands the engine's lines to answer until its output ends.
 func (r *Remote) read() {
 	in := NewConsole(r.In, io.Discard)
+	in.Comments = true
 	for {
 		line, err := in.ReadLine()
 		r.lines <- remoteLine{line, err}

@@ -80,7 +80,7 @@ func okThen(moves ...string) func(string) []string {
 
 func TestRemoteCommands(t *testing.T) {
 	f := &fakeEngine{}
-	r := f.connect(t, okThen("7,7", "MESSAGE thinking\nDEBUG depth 3\n8,7", "0,0"))
+	r := f.connect(t, okThen("7,7", "MESSAGE thinking\nDEBUG depth 3\nMESSAGE "+strings.Repeat("long ", 2000)+"\n8,7", "0,0"))
 	b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
 	for i, want := range []game.Cell{{Row: 7, Col: 7}, {Row: 7, Col: 8}} {
 		c, err := r.Move(b)
@@ -116,7 +116,7 @@ func TestRemoteForfeits(t *testing.T) {
 		answer func(string) []string
 		want   string
 	}{
-		{"taken", okThen("7,7", "7,7"), "forfeits: answered 7,7, a cell that is taken"},
+		{"taken", okThen("7,7", "7,7"), "forfeits: answered 7,7 (row and column 8 8), a cell that is taken"},
 		{"off the board", okThen("15,3"), "forfeits: answered 15,3, off the board"},
 		{"negative", okThen("-1,3"), "forfeits: answered -1,3, off the board"},
 		{"not a move", okThen("seven, seven"), `forfeits: answered "seven, seven", not a move X,Y`},
@@ -125,7 +125,8 @@ func TestRemoteForfeits(t *testing.T) {
 		{"no answer", okThen(), "forfeits: no answer within 2s"},
 		{"no answer to start", func(string) []string { return []string{"SILENT"} }, "forfeits: no answer within 5s"},
 		{"output ends", func(string) []string { return []string{"EOF"} }, "forfeits: its output ended"},
-		{"long line", okThen(strings.Repeat("1", 5000)), "forfeits: reading its answer: line of 4096 bytes or more"},
+		{"long line", okThen(strings.Repeat("1", 5000)), `forfeits: reading its answer: line of 4096 bytes or more, starting "1111111111111111111111111111111111111111"...`},
+		{"a comment is no answer", okThen("# 7,7"), `forfeits: answered "# 7,7", not a move X,Y`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
