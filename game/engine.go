@@ -155,15 +155,22 @@ func (s *engineSession) start(cols, rows int) {
 // ready reports whether there is a board to play on and a rule the engine plays, saying
 // why not when there is not.
 func (s *engineSession) ready() bool {
-	switch {
-	case s.b == nil:
-		s.reply("ERROR no board: send START first")
+	if !s.started() {
 		return false
-	case s.rule != nil:
+	}
+	if s.rule != nil {
 		s.reply("ERROR %v", s.rule)
 		return false
 	}
 	return true
+}
+
+// started reports whether there is a board, saying so when there is not.
+func (s *engineSession) started() bool {
+	if s.b == nil {
+		s.reply("ERROR no board: send START first")
+	}
+	return s.b != nil
 }
 
 // opponentMove carries out TURN: the opponent's stone at arg, then the engine's move.
@@ -314,8 +321,7 @@ func over(b *Board, own Mark) error {
 
 // takeBack carries out TAKEBACK: the stone at arg goes, if it is the last one played.
 func (s *engineSession) takeBack(arg string) {
-	if s.b == nil {
-		s.reply("ERROR no board: send START first")
+	if !s.started() {
 		return
 	}
 	p, err := parsePoint(arg)
