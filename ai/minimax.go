@@ -153,6 +153,21 @@ func (m *Minimax) Hint(b *game.Board) (game.Cell, Value, error) {
 	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven), nil
 }
 
+// Line returns the forced win that the last Move or Hint found by threat search on a
+// board too big to solve, from the move it chose to the end of the game, with the
+// opponent's forced replies and, where it has a choice, the reply that holds out longest;
+// nil when it found none.
+func (m *Minimax) Line() []game.Cell {
+	if m.s == nil || m.s.line == nil {
+		return nil
+	}
+	line := make([]game.Cell, len(m.s.line))
+	for i, c := range m.s.line {
+		line[i] = m.s.g.cell(c)
+	}
+	return line
+}
+
 // Analyze returns the value of b's position and of every legal move, searching until
 // each is proven or the deadline passes. On a finished board it has no moves.
 func (m *Minimax) Analyze(b *game.Board) Analysis {
@@ -248,6 +263,7 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 // is returned at once, with a score of 0, unproven.
 func (s *searcher) choose(p *position, valued bool) (best []int, score int, proven bool) {
 	me, them := p.turn, p.turn.Opponent()
+	s.line = nil
 	if p.threats(me) > 0 {
 		return sorted(p.winningCells(me, nil, p.g.n)), win - 1, true
 	}
@@ -259,6 +275,17 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1)
 		moves = slices.Clone(moves)
+	}
+	if s.near {
+		// Too big to solve: play a forced win when threat search finds one, and when the
+		// opponent has one, keep only the moves that stop it.
+		move, plies, won, keep := s.tactics(p, moves)
+		if won {
+			return []int{move}, win - plies, true
+		}
+		if len(keep) < len(moves) {
+			moves, all = keep, false
+		}
 	}
 	if len(moves) == 1 && !valued {
 		return moves, 0, false

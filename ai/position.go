@@ -25,6 +25,34 @@ type position struct {
 	won    bool // the last move completed a line
 	moves  []int
 	near   []int // on big boards: near[c] counts the marks within two cells of c
+	// shape[m][j] holds the lines open for m (no mark of the other side) that lack j+1
+	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2),
+	// in the sense of DESIGN.md's forcing sequences, for any k: on 3×3 a "four" is a two.
+	shape [3][shapes]lineSet
+}
+
+// shapes is how many kinds of threat lines a position keeps: fours, threes and twos.
+const shapes = 3
+
+// lineSet is a set of line indexes that can be listed in a fixed order for a given
+// history of moves, with constant-time add and remove.
+type lineSet struct {
+	lines []int32
+	at    []int32 // at[l] is l's index in lines plus one, or 0 when l is not in the set
+}
+
+func (s *lineSet) add(l int) {
+	s.lines = append(s.lines, int32(l))
+	s.at[l] = int32(len(s.lines))
+}
+
+func (s *lineSet) remove(l int) {
+	i := s.at[l] - 1
+	last := s.lines[len(s.lines)-1]
+	s.lines[i] = last
+	s.at[last] = i + 1
+	s.lines = s.lines[:len(s.lines)-1]
+	s.at[l] = 0
 }
 
 // nearRadius is how far from a mark a cell may be for the search to try it on big boards.
@@ -67,6 +95,9 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	for _, m := range []game.Mark{game.X, game.O} {
 		p.count[m] = make([]int, len(g.lines))
 		p.openBy[m] = make([]int, g.size.Win+1)
+		for j := range p.shape[m] {
+			p.shape[m][j].at = make([]int32, len(g.lines))
+		}
 	}
 	if keys != nil {
 		p.hash = make([]uint64, len(g.syms))
@@ -93,16 +124,28 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 // times more, so that on boards too big to solve a line nearer to done weighs more.
 var lineWeight = [...]int{1, 4, 16, 64, 256, 1024, 4096}
 
-// classify adds sign times line l's share to the open counts.
+// classify adds sign times line l's share to the open counts and threat lines: with sign
+// -1 before a move changes the line, +1 after.
 func (p *position) classify(l, sign int) {
 	x, o := p.count[game.X][l], p.count[game.O][l]
 	if o == 0 {
-		p.open[game.X] += sign * lineWeight[min(x, len(lineWeight)-1)]
-		p.openBy[game.X][x] += sign
+		p.classifyFor(game.X, l, x, sign)
 	}
 	if x == 0 {
-		p.open[game.O] += sign * lineWeight[min(o, len(lineWeight)-1)]
-		p.openBy[game.O][o] += sign
+		p.classifyFor(game.O, l, o, sign)
+	}
+}
+
+// classifyFor adds sign times the share of line l, open for m with marks of m on it.
+func (p *position) classifyFor(m game.Mark, l, marks, sign int) {
+	p.open[m] += sign * lineWeight[min(marks, len(lineWeight)-1)]
+	p.openBy[m][marks] += sign
+	if j := p.g.size.Win - 1 - marks; j >= 0 && j < shapes {
+		if sign > 0 {
+			p.shape[m][j].add(l)
+		} else {
+			p.shape[m][j].remove(l)
+		}
 	}
 }
 
@@ -179,6 +222,15 @@ func (p *position) addNear(c, delta int) {
 
 // nearMark reports whether a mark stands within nearRadius of c.
 func (p *position) nearMark(c int) bool { return p.near[c] > 0 }
+
+// pass hands the turn to the other side without a move: the null move of threat
+// search, which asks what a side could do if it could move twice. A second pass undoes it.
+func (p *position) pass() {
+	for s := range p.hash {
+		p.hash[s] ^= p.keys.turn
+	}
+	p.turn = p.turn.Opponent()
+}
 
 // undo takes back the last move.
 func (p *position) undo() {

@@ -59,6 +59,9 @@ type searcher struct {
 	stopped  bool
 	buf      [][]int // move lists, one per ply
 	scores   [][]int
+
+	threat *threatSearch // on big boards, made at the first move
+	line   []int         // the forced win the last choose found, if any
 }
 
 // newSearcher returns a searcher for boards of size s whose table takes at most memory
@@ -113,11 +116,7 @@ func fromTable(v int32, ply int) int {
 // an upper bound and one >= beta a lower bound. It also reports whether the value is
 // proven: found without stopping at the horizon, true whatever the depth.
 func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
-	s.nodes++
-	if s.now != nil && s.nodes&1023 == 0 && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
-		s.stopped = true
-	}
-	if s.stopped {
+	if s.count() {
 		return 0, false
 	}
 	if p.won {
@@ -204,6 +203,16 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	proven := allProven || best >= beta && bestProven
 	s.store(e, key, sym, best, alpha, beta, depth, ply, proven, bestMove)
 	return best, proven
+}
+
+// count counts a position searched and reports whether the search must stop: its
+// deadline or its count of positions is reached (both checked every 1024 positions).
+func (s *searcher) count() bool {
+	s.nodes++
+	if s.now != nil && s.nodes&1023 == 0 && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
+		s.stopped = true
+	}
+	return s.stopped
 }
 
 // store records a search's result in the table slot e.

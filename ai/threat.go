@@ -1,0 +1,544 @@
+package ai
+
+import (
+	"cmp"
+	"slices"
+
+	"tictactoe/game"
+)
+
+// Threat-space search (Allis 1994), as DESIGN.md's "Forcing sequences" tells it, for any
+// win length k. A four is a line one mark short of done, which the other side must block
+// at once; a three is a line two marks short, which can become a four. The attacker is
+// the side to move.
+//
+// VCF, victory by continuous fours: the attacker plays only moves that make a four, so
+// every reply of the defender is forced, and the search wins when a move makes two fours
+// that need different cells. VCT, victory by continuous threats: the attacker may also
+// play a three, a move after which it would win by VCF if it could move again. The
+// defender then has a choice, and the search tries every reply that could matter: the
+// cells of the zone of that VCF (the lines of its fours, and the lines through the
+// defender's forced replies that one more mark would make a four of the defender's), and
+// every move that makes a four of the defender's own. A reply elsewhere leaves that VCF
+// standing, move for move, so the attacker wins after it too. A win found either way is
+// proven; a miss proves nothing.
+
+// threatSearch is the threat-space search of one board size. It counts its positions in
+// its searcher's count and stops with it, and it has its own table and its own cap on
+// positions, so that the same call on the same position finds the same win.
+type threatSearch struct {
+	s     *searcher
+	g     *geometry
+	table []threatEntry
+	mask  uint64
+	gen   uint32 // entries of other generations are empty
+
+	nodes, limit int64 // positions searched since begin, and the most allowed
+	stopped      bool
+
+	stamp uint32   // marks cells already collected into a list
+	seen  []uint32 // seen[c] == stamp: c is in the list being collected
+	score []int    // ordering scores of the list being collected
+}
+
+// threatEntry is one slot of the threat table: what a search of the given kind found
+// about the position with this key, with the attacker to move.
+type threatEntry struct {
+	key   uint64
+	gen   uint32
+	move  int16 // the winning move in the canonical frame, when won
+	kind  uint8
+	depth uint8 // the depth a miss was searched to
+	plies uint8 // plies to the win, 0 when none was found
+}
+
+// The kinds of threat search, and the salts that keep their entries apart.
+const (
+	kindVCF = 1
+	kindVCT = 2
+)
+
+var kindSalt = [...]uint64{kindVCF: 0x9e3779b97f4a7c15, kindVCT: 0xc2b2ae3d27d4eb4f}
+
+// Depths of the threat searches: VCF's counts fours, VCT's counts threes (its fours,
+// being forced, are free).
+const (
+	vcfDepth = 40
+	vctDepth = 4
+)
+
+// threatTableSize is the number of slots of the threat table (6 MiB).
+const threatTableSize = 1 << 18
+
+func newThreatSearch(s *searcher) *threatSearch {
+	return &threatSearch{
+		s:     s,
+		g:     s.g,
+		table: make([]threatEntry, threatTableSize),
+		mask:  threatTableSize - 1,
+		seen:  make([]uint32, s.g.n),
+		score: make([]int, s.g.n),
+	}
+}
+
+// begin starts a fresh search of at most limit positions: the table is emptied, so that
+// a search depends only on its position and its cap.
+func (t *threatSearch) begin(limit int64) {
+	t.gen++
+	t.nodes, t.limit, t.stopped = 0, limit, false
+}
+
+// count counts a position and reports whether the search must stop.
+func (t *threatSearch) count() bool {
+	t.nodes++
+	if t.nodes >= t.limit || t.s.count() {
+		t.stopped = true
+	}
+	return t.stopped
+}
+
+func (t *threatSearch) probe(key uint64, kind int) (*threatEntry, bool) {
+	key ^= kindSalt[kind]
+	e := &t.table[key&t.mask]
+	return e, e.key == key && e.gen == t.gen
+}
+
+func (t *threatSearch) store(e *threatEntry, key uint64, sym, kind, depth, plies, move int) {
+	m := int16(-1)
+	if move >= 0 {
+		m = int16(t.g.syms[sym][move])
+	}
+	*e = threatEntry{key: key ^ kindSalt[kind], gen: t.gen, move: m, kind: uint8(kind), depth: uint8(depth), plies: uint8(min(plies, 255))}
+}
+
+// wins appends to dst the distinct cells where m completes a line, at most two.
+func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
+	for _, l := range p.shape[m][0].lines {
+		for _, c := range t.g.lines[l] {
+			if p.cells[c] == game.Empty && !slices.Contains(dst, c) {
+				dst = append(dst, c)
+				if len(dst) == 2 {
+					return dst
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// threatMoves returns the empty cells of m's lines that lack 2 to most+1 marks, the
+// moves that make a four (most 1) or also a three (most 2), best first: by the fours and
+// then the threes a move makes, then by cell.
+func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
+	t.stamp++
+	var moves []int
+	k, o := t.g.size.Win, m.Opponent()
+	for j := 1; j <= most; j++ {
+		for _, l := range p.shape[m][j].lines {
+			for _, c := range t.g.lines[l] {
+				if p.cells[c] != game.Empty || t.seen[c] == t.stamp {
+					continue
+				}
+				t.seen[c] = t.stamp
+				score := 0
+				for _, l := range t.g.through[c] {
+					if p.count[o][l] == 0 {
+						switch p.count[m][l] {
+						case k - 2:
+							score += 64
+						case k - 3:
+							score += 8
+						case k - 4:
+							score++
+						}
+					}
+				}
+				t.score[c] = score
+				moves = append(moves, c)
+			}
+		}
+	}
+	slices.SortFunc(moves, func(a, b int) int {
+		if c := cmp.Compare(t.score[b], t.score[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return moves
+}
+
+// makesFour reports whether the side to move makes a four by playing c.
+func (t *threatSearch) makesFour(p *position, c int) bool {
+	m, k := p.turn, t.g.size.Win
+	for _, l := range t.g.through[c] {
+		if p.count[m.Opponent()][l] == 0 && p.count[m][l] == k-2 {
+			return true
+		}
+	}
+	return false
+}
+
+// vcf reports whether the side to move wins by continuous fours with at most depth of
+// them, and in how many plies.
+func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
+	if t.count() {
+		return 0, false
+	}
+	a, d := p.turn, p.turn.Opponent()
+	if p.threats(a) > 0 {
+		return 1, true
+	}
+	if depth <= 0 {
+		return 0, false
+	}
+	key, sym := p.key()
+	e, hit := t.probe(key, kindVCF)
+	if hit && (e.plies > 0 || int(e.depth) >= depth) {
+		return int(e.plies), e.plies > 0
+	}
+	var moves []int
+	if p.threats(d) > 0 {
+		block := t.wins(p, d, nil)
+		if len(block) > 1 || !t.makesFour(p, block[0]) {
+			t.store(e, key, sym, kindVCF, provenDepth, 0, -1) // no four can wait for two blocks
+			return 0, false
+		}
+		moves = block
+	} else {
+		moves = t.threatMoves(p, a, 1)
+	}
+	for _, c := range moves {
+		p.play(c)
+		plies, ok := t.reply(p, depth)
+		p.undo()
+		if t.stopped {
+			return 0, false
+		}
+		if ok {
+			t.store(e, key, sym, kindVCF, depth, plies+1, c)
+			return plies + 1, true
+		}
+	}
+	t.store(e, key, sym, kindVCF, depth, 0, -1)
+	return 0, false
+}
+
+// reply is vcf after the attacker's four: the defender, who has no four, blocks.
+func (t *threatSearch) reply(p *position, depth int) (int, bool) {
+	var buf [2]int
+	w := t.wins(p, p.turn.Opponent(), buf[:0])
+	if len(w) > 1 {
+		return 2, true // it blocks one; the other wins
+	}
+	p.play(w[0])
+	plies, ok := t.vcf(p, depth-1)
+	p.undo()
+	return plies + 1, ok
+}
+
+// vct reports whether the side to move wins by continuous threats (threes and fours)
+// with at most depth threes, and in how many plies: the most the defender can delay it.
+func (t *threatSearch) vct(p *position, depth int) (int, bool) {
+	if plies, ok := t.vcf(p, vcfDepth); ok || t.stopped || depth <= 0 {
+		return plies, ok
+	}
+	a, d := p.turn, p.turn.Opponent()
+	key, sym := p.key()
+	e, hit := t.probe(key, kindVCT)
+	if hit && (e.plies > 0 || int(e.depth) >= depth) {
+		return int(e.plies), e.plies > 0
+	}
+	moves := t.threatMoves(p, a, 2)
+	if p.threats(d) > 0 {
+		block := t.wins(p, d, nil)
+		if len(block) > 1 {
+			t.store(e, key, sym, kindVCT, provenDepth, 0, -1)
+			return 0, false
+		}
+		moves = block
+	}
+	for _, c := range moves {
+		p.play(c)
+		plies, ok := t.answer(p, depth)
+		p.undo()
+		if t.stopped {
+			return 0, false
+		}
+		if ok {
+			t.store(e, key, sym, kindVCT, depth, plies+1, c)
+			return plies + 1, true
+		}
+	}
+	t.store(e, key, sym, kindVCT, depth, 0, -1)
+	return 0, false
+}
+
+// answer is vct after the attacker's move, with the defender to move and no four of its
+// own: every reply that could matter must lose.
+func (t *threatSearch) answer(p *position, depth int) (int, bool) {
+	var buf [2]int
+	if w := t.wins(p, p.turn.Opponent(), buf[:0]); len(w) > 1 {
+		return 2, true
+	} else if len(w) == 1 {
+		p.play(w[0])
+		plies, ok := t.vct(p, depth) // a four costs the attacker no depth
+		p.undo()
+		return plies + 1, ok
+	}
+	replies, plies, ok := t.defences(p)
+	if !ok {
+		return 0, false
+	}
+	for _, r := range replies {
+		p.play(r)
+		n, ok := t.vct(p, depth-1)
+		p.undo()
+		if !ok {
+			return 0, false
+		}
+		plies = max(plies, n+1)
+	}
+	return plies, true
+}
+
+// defences returns, with the defender to move after a quiet move of the attacker's, the
+// replies that could stop the attacker: the empty cells of the zone of the VCF the
+// attacker would have with one more move, and the defender's moves that make a four. It
+// also returns how soon the attacker wins after any other reply. It fails when the
+// attacker has no such VCF: then the move was no threat.
+func (t *threatSearch) defences(p *position) ([]int, int, bool) {
+	p.pass()
+	plies, ok := t.vcf(p, vcfDepth)
+	var zone []int
+	if ok {
+		zone, ok = t.zone(p)
+	}
+	p.pass()
+	if !ok {
+		return nil, 0, false
+	}
+	fours := t.threatMoves(p, p.turn, 1)
+	for _, c := range fours {
+		if !slices.Contains(zone, c) {
+			zone = append(zone, c)
+		}
+	}
+	return zone, plies + 1, true
+}
+
+// zone follows the VCF that the table holds for the side to move, and returns the empty
+// cells that a mark of the defender's could spoil it from: the cells of every four the
+// attacker makes, and the empty cells of the lines through each forced reply that would
+// then be a four of the defender's with one more mark. It fails when the table no longer
+// leads to the win, which proves nothing.
+func (t *threatSearch) zone(p *position) ([]int, bool) {
+	a, d := p.turn, p.turn.Opponent()
+	k := t.g.size.Win
+	t.stamp++
+	var zone []int
+	add := func(l int) {
+		for _, c := range t.g.lines[l] {
+			if t.seen[c] != t.stamp {
+				t.seen[c] = t.stamp
+				zone = append(zone, c)
+			}
+		}
+	}
+	played, ok := 0, false
+	for {
+		if p.threats(a) > 0 {
+			for _, l := range p.shape[a][0].lines {
+				add(int(l))
+			}
+			ok = true
+			break
+		}
+		key, sym := p.key()
+		e, hit := t.probe(key, kindVCF)
+		if !hit || e.plies == 0 || e.move < 0 {
+			break
+		}
+		c := t.g.inverse[sym][e.move]
+		if p.cells[c] != game.Empty || !t.makesFour(p, c) {
+			break
+		}
+		if p.threats(d) > 0 {
+			if w := t.wins(p, d, nil); len(w) > 1 || w[0] != c {
+				break // the attacker must block the defender's four first
+			}
+		}
+		p.play(c)
+		played++
+		for _, l := range t.g.through[c] {
+			if p.count[d][l] == 0 && p.count[a][l] == k-1 {
+				add(l)
+			}
+		}
+		var buf [2]int
+		w := t.wins(p, a, buf[:0])
+		if len(w) > 1 {
+			for _, l := range p.shape[a][0].lines {
+				add(int(l))
+			}
+			ok = true
+			break
+		}
+		p.play(w[0])
+		played++
+		for _, l := range t.g.through[w[0]] {
+			if p.count[a][l] == 0 && p.count[d][l] == k-2 {
+				add(l)
+			}
+		}
+	}
+	for range played {
+		p.undo()
+	}
+	empty := zone[:0]
+	for _, c := range zone {
+		if p.cells[c] == game.Empty {
+			empty = append(empty, c)
+		}
+	}
+	return empty, ok
+}
+
+// find looks for a forced win of the side to move, by VCF and then by VCT, each with a
+// growing depth, and returns its first move and its length in plies.
+func (t *threatSearch) find(p *position, limit int64) (move, plies int, ok bool) {
+	t.nodes, t.limit, t.stopped = 0, limit, false
+	if p.threats(p.turn) > 0 {
+		var buf [2]int
+		return t.wins(p, p.turn, buf[:0])[0], 1, true
+	}
+	kind := kindVCF
+	for _, depth := range [...]int{2, 4, 8, vcfDepth} {
+		if plies, ok = t.vcf(p, depth); ok || t.stopped {
+			break
+		}
+	}
+	for depth := 1; !ok && !t.stopped && depth <= vctDepth; depth++ {
+		kind = kindVCT
+		plies, ok = t.vct(p, depth)
+	}
+	if !ok {
+		return -1, 0, false
+	}
+	key, sym := p.key()
+	if e, hit := t.probe(key, kind); hit && e.move >= 0 {
+		return t.g.inverse[sym][e.move], plies, true
+	}
+	return -1, 0, false // the table lost the move; no win is claimed
+}
+
+// line returns a forced win of the side to move that the table holds, from the move
+// find returned to the end of the game: the attacker's moves, the defender's forced
+// replies, and where the defender has a choice the reply that holds out longest.
+func (t *threatSearch) line(p *position) []int {
+	t.nodes, t.limit, t.stopped = 0, 1<<16, false
+	a := p.turn
+	var line []int
+	move := func(c int) {
+		p.play(c)
+		line = append(line, c)
+	}
+	var buf [2]int
+	for !p.won && len(line) < t.g.n {
+		if p.turn == a {
+			if w := t.wins(p, a, buf[:0]); len(w) > 0 {
+				move(w[0])
+				break
+			}
+			key, sym := p.key()
+			c := -1
+			for _, kind := range [...]int{kindVCF, kindVCT} {
+				if e, hit := t.probe(key, kind); hit && e.plies > 0 && e.move >= 0 {
+					c = t.g.inverse[sym][e.move]
+					break
+				}
+			}
+			if c < 0 || p.cells[c] != game.Empty {
+				break
+			}
+			move(c)
+			continue
+		}
+		if w := t.wins(p, a, buf[:0]); len(w) > 0 {
+			move(w[0]) // a forced block; after a double four the attacker wins with the other
+			continue
+		}
+		replies, _, ok := t.defences(p)
+		if !ok {
+			break
+		}
+		best, longest := -1, -1
+		for _, r := range replies {
+			p.play(r)
+			if n, ok := t.vct(p, vctDepth); ok && n > longest {
+				best, longest = r, n
+			}
+			p.undo()
+		}
+		if best < 0 {
+			break
+		}
+		move(best)
+	}
+	for range line {
+		p.undo()
+	}
+	return line
+}
+
+// threatBudget is the share of a move's positions that its threat searches may take, and
+// noLimitThreats the positions they take when the move has no limit.
+const (
+	threatBudget   = 2 // one half
+	noLimitThreats = 1 << 20
+)
+
+// tactics runs the threat searches that choose makes on boards too big to solve, with
+// moves the moves it would search. When the side to move has a forced win it returns the
+// first move and the win's length in plies, and keeps the whole line in s.line. Otherwise,
+// when the opponent would have a forced win if it could move now, it returns the moves
+// after which the opponent's is no longer found (all of them when none are).
+func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool, keep []int) {
+	if s.threat == nil {
+		s.threat = newThreatSearch(s)
+	}
+	t := s.threat
+	t.gen++ // a fresh table for each move, so that a move depends only on its position
+	budget := int64(noLimitThreats)
+	if s.limit > 0 {
+		budget = max(1, (s.limit-s.nodes)/threatBudget)
+	}
+	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
+	if move, plies, won = t.find(p, budget/4); won {
+		now := s.now
+		s.now = nil
+		s.line = t.line(p)
+		s.now = now
+		return move, plies, true, nil
+	}
+	used := t.nodes
+	p.pass()
+	_, _, threat := t.find(p, budget/4)
+	p.pass()
+	used += t.nodes
+	if !threat || len(moves) <= 1 {
+		return -1, 0, false, moves
+	}
+	for i, c := range moves {
+		p.play(c)
+		_, _, lost := t.find(p, max(1, (budget-used)/int64(len(moves)-i)))
+		p.undo()
+		used += t.nodes
+		if !lost {
+			keep = append(keep, c)
+		}
+	}
+	if len(keep) == 0 {
+		return -1, 0, false, moves
+	}
+	return -1, 0, false, keep
+}
