@@ -399,6 +399,14 @@ func hinter(solver *ai.Minimax) func(b *game.Board) string {
 		switch v.Winner {
 		case b.Turn():
 			worth = fmt.Sprintf("win in %d", v.Plies)
+			if line := solver.Line(); len(line) > 1 {
+				// A forced win found by threat search: its moves, the replies forced.
+				moves := make([]string, len(line)-1)
+				for i, c := range line[1:] {
+					moves[i] = c.String()
+				}
+				worth += fmt.Sprintf(": %v, then %s", line[0], strings.Join(moves, ", "))
+			}
 		case b.Turn().Opponent():
 			worth = fmt.Sprintf("loss in %d", v.Plies)
 		}

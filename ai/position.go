@@ -29,6 +29,7 @@ type position struct {
 	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2),
 	// in the sense of DESIGN.md's forcing sequences, for any k: on 3×3 a "four" is a two.
 	shape [3][shapes]lineSet
+	hits  []uint8 // scratch for doubles: threes through each cell
 }
 
 // shapes is how many kinds of threat lines a position keeps: fours, threes and twos.
@@ -88,6 +89,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	p := &position{
 		g:     g,
 		cells: make([]game.Mark, g.n),
+		hits:  make([]uint8, g.n),
 		keys:  keys,
 		turn:  b.First(),
 		free:  g.n,
@@ -147,6 +149,51 @@ func (p *position) classifyFor(m game.Mark, l, marks, sign int) {
 			p.shape[m][j].remove(l)
 		}
 	}
+}
+
+// tempo is what the evaluation adds for the side to move when it can make two fours with
+// one move (an open four from an open three, or a double four), which wins unless the
+// other side can answer with fours; it takes off a quarter of it for each such cell of the
+// other side's, up to two, which the side to move must spend its move on.
+const tempo = 1 << 14
+
+// evaluate scores a position where neither side has a four, for the side to move, by its
+// threat shapes: its open lines, weighted by the marks they hold (fours, threes, twos: see
+// lineWeight), less the other side's, and the cells where one move makes two fours (see
+// tempo).
+func (p *position) evaluate() int {
+	me, them := p.turn, p.turn.Opponent()
+	score := p.open[me] - p.open[them]
+	if p.doubles(me, 1) > 0 {
+		return score + tempo
+	}
+	return score - p.doubles(them, 2)*tempo/4
+}
+
+// doubles counts, up to limit, the empty cells that lie on two or more of m's threes
+// (lines two marks short), where one move of m's makes two fours.
+func (p *position) doubles(m game.Mark, limit int) int {
+	threes := p.shape[m][1].lines
+	found := 0
+	for _, l := range threes {
+		for _, c := range p.g.lines[l] {
+			if p.cells[c] != game.Empty {
+				continue
+			}
+			if p.hits[c]++; p.hits[c] == 2 {
+				found++
+			}
+		}
+		if found >= limit {
+			break
+		}
+	}
+	for _, l := range threes { // clear the scratch
+		for _, c := range p.g.lines[l] {
+			p.hits[c] = 0
+		}
+	}
+	return min(found, limit)
 }
 
 // threats returns how many lines m can complete with one more mark.

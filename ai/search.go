@@ -149,7 +149,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		}
 	}
 	if depth <= 0 && len(moves) == 0 {
-		return p.open[me] - p.open[them], false
+		return p.evaluate(), false
 	}
 
 	key, sym := p.key()
@@ -176,6 +176,9 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	all := true // every move is searched (none left out for being far from the marks)
 	if len(moves) == 0 {
 		moves, all = s.order(p, ply, ttMove)
+		if s.near && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0 {
+			moves, all = s.answers(p, moves), false
+		}
 	}
 	s.buf[ply] = moves
 
@@ -238,6 +241,28 @@ func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply i
 		m = int16(s.g.syms[sym][move])
 	}
 	*e = entry{key: key, lo: lo, hi: hi, depth: d, move: m}
+}
+
+// answers keeps, in place, the moves that answer the opponent's threat to make two fours
+// at once (an open three): the cells of its threes, and the moves that make a four. It is
+// a guess, used only on big boards, where nothing is proven: a move elsewhere rarely
+// helps. If it would keep none it keeps them all.
+func (s *searcher) answers(p *position, moves []int) []int {
+	me, them := p.turn, p.turn.Opponent()
+	k := s.g.size.Win
+	kept := moves[:0]
+	for _, c := range moves {
+		for _, l := range s.g.through[c] {
+			if p.count[me][l] == 0 && p.count[them][l] == k-2 || p.count[them][l] == 0 && p.count[me][l] == k-2 {
+				kept = append(kept, c)
+				break
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return moves // kept appended nothing, so moves is as it was
+	}
+	return kept
 }
 
 // scratch makes sure the move and score lists of every ply up to ply exist.

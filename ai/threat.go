@@ -257,8 +257,15 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 		}
 		moves = block
 	}
+	var buf [2]int
 	for _, c := range moves {
 		p.play(c)
+		if len(t.wins(p, a, buf[:0])) == 0 && p.doubles(a, 1) == 0 {
+			// A quiet move that leaves no cell making two fours at once is rarely a
+			// threat, and the test that it is one (a VCF with a move in hand) is dear.
+			p.undo()
+			continue
+		}
 		plies, ok := t.answer(p, depth)
 		p.undo()
 		if t.stopped {
@@ -493,7 +500,7 @@ func (t *threatSearch) line(p *position) []int {
 // threatBudget is the share of a move's positions that its threat searches may take, and
 // noLimitThreats the positions they take when the move has no limit.
 const (
-	threatBudget   = 2 // one half
+	threatBudget   = 4 // three quarters: divided by 4, times 3
 	noLimitThreats = 1 << 20
 )
 
@@ -510,7 +517,7 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	t.gen++ // a fresh table for each move, so that a move depends only on its position
 	budget := int64(noLimitThreats)
 	if s.limit > 0 {
-		budget = max(1, (s.limit-s.nodes)/threatBudget)
+		budget = max(1, (s.limit-s.nodes)/threatBudget*3)
 	}
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
 	if move, plies, won = t.find(p, budget/4); won {
@@ -522,23 +529,71 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	}
 	used := t.nodes
 	p.pass()
-	_, _, threat := t.find(p, budget/4)
+	threat, _, threatened := t.find(p, budget/4)
+	var stops []int
+	sound := false
+	if threatened {
+		stops, sound = t.stops(p, threat)
+	}
 	p.pass()
 	used += t.nodes
-	if !threat || len(moves) <= 1 {
+	if !threatened || len(moves) <= 1 {
 		return -1, 0, false, moves
 	}
-	for i, c := range moves {
-		p.play(c)
-		_, _, lost := t.find(p, max(1, (budget-used)/int64(len(moves)-i)))
-		p.undo()
-		used += t.nodes
-		if !lost {
-			keep = append(keep, c)
+	// The moves that could stop the opponent's win are worth a look, and of those the
+	// moves after which the threat search no longer finds a win for it. Against a win by
+	// fours only the cells of its zone and our own fours can; against one with threes the
+	// first threat's cells come first, and then the rest.
+	var candidates, rest []int
+	for _, c := range moves {
+		switch {
+		case slices.Contains(stops, c) || t.makesFour(p, c):
+			candidates = append(candidates, c)
+		case !sound:
+			rest = append(rest, c)
 		}
+	}
+	candidates = append(candidates, rest...)
+	// Two rounds: a quick look at each, then what is left of the budget for the moves that
+	// passed it.
+	keep = candidates
+	for round := 2; round > 0 && len(keep) > 1; round-- {
+		var next []int
+		share := max(1, (budget-used)/int64(round))
+		for i, c := range keep {
+			p.play(c)
+			_, _, lost := t.find(p, max(1, share/int64(len(keep)-i)))
+			p.undo()
+			used += t.nodes
+			share -= t.nodes
+			if !lost {
+				next = append(next, c)
+			}
+		}
+		if len(next) == 0 {
+			break // all lose as far as it sees: keep those that lasted the quick look
+		}
+		keep = next
 	}
 	if len(keep) == 0 {
 		return -1, 0, false, moves
 	}
 	return -1, 0, false, keep
+}
+
+// stops returns, with the attacker to move and a forced win found that starts with move,
+// the cells where a mark of the defender's could stop it, and whether they are all: for a
+// win by fours its zone (a mark anywhere else leaves it standing, move for move); for one
+// with threes the first move and the replies to it that the search tried, which are not.
+func (t *threatSearch) stops(p *position, move int) ([]int, bool) {
+	key, _ := p.key()
+	if e, hit := t.probe(key, kindVCF); hit && e.plies > 0 {
+		if zone, ok := t.zone(p); ok {
+			return zone, true
+		}
+	}
+	p.play(move)
+	replies, _, _ := t.defences(p)
+	p.undo()
+	return append(replies, move), false
 }

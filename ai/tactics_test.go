@@ -1,0 +1,216 @@
+package ai_test
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"tictactoe/ai"
+	"tictactoe/game"
+)
+
+// long reports whether the slow checks run: TICTACTOE_LONG=1.
+func long() bool { return os.Getenv("TICTACTOE_LONG") != "" }
+
+// tactic is a position of the tactical suite (testdata/tactics.txt) on 15×15, five in a
+// row: mover, to move, wins by force within plies, by fours alone ("vcf") or by threes
+// and fours ("vct"); before is the position a move earlier, where the other side was to
+// move.
+type tactic struct {
+	kind          string
+	mover         game.Mark
+	plies         int
+	board, before string
+}
+
+// moves is how many moves of the mover's the referee allows for the win.
+func (tc tactic) moves() int { return (tc.plies - 1) / 2 }
+
+// threes says whether the win needs threes.
+func (tc tactic) threes() bool { return tc.kind == "vct" }
+
+// loadTactics reads the suite.
+func loadTactics(t testing.TB) []tactic {
+	t.Helper()
+	f, err := os.Open("testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var suite []tactic
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		w := strings.Fields(line)
+		if len(w) != 5 {
+			t.Fatalf("tactics.txt: %q has %d fields, want 5", line, len(w))
+		}
+		plies, err := strconv.Atoi(w[2])
+		if err != nil {
+			t.Fatalf("tactics.txt: %q: %v", line, err)
+		}
+		mover := game.X
+		if w[1] == "O" {
+			mover = game.O
+		}
+		suite = append(suite, tactic{kind: w[0], mover: mover, plies: plies, board: w[3], before: w[4]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return suite
+}
+
+// boardWithTurn returns the board of one-line form s, five in a row, with toMove to move.
+func boardWithTurn(t testing.TB, s string, toMove game.Mark) *game.Board {
+	t.Helper()
+	x, o := strings.Count(s, "X"), strings.Count(s, "O")
+	first := toMove
+	switch {
+	case x == o+1:
+		first = game.X
+	case o == x+1:
+		first = game.O
+	}
+	b := parse(t, s, 5, first)
+	if b.Turn() != toMove {
+		t.Fatalf("%s: %v to move, want %v", s, b.Turn(), toMove)
+	}
+	return b
+}
+
+// cellIndex returns c's index on the referee's grid.
+func cellIndex(b *game.Board, c game.Cell) int { return c.Row*b.Size().Cols + c.Col }
+
+// suiteThink is the time the computer has for each move of the suite: the default --think.
+const suiteThink = time.Second
+
+// TestTacticalSuite checks the suite's positions against the referee, which proves each
+// win by brute force (the wins with threes only with TICTACTOE_LONG=1: they take
+// seconds), and then that the computer, with the default time to think, finds each: its
+// hint is a proven win for the mover, its line replays to the mover's win, and its move
+// keeps the win, as the referee confirms.
+func TestTacticalSuite(t *testing.T) {
+	suite := loadTactics(t)
+	if len(suite) < 40 {
+		t.Errorf("the suite has %d positions, want at least 40", len(suite))
+	}
+	for i, tc := range suite {
+		b := boardWithTurn(t, tc.board, tc.mover)
+		proofs := !tc.threes() || long()
+		if proofs {
+			if ref := newReferee(b); !ref.win(tc.mover, tc.moves(), tc.threes()) {
+				t.Errorf("position %d: the referee finds no %s win for %v in %d plies\n%s", i+1, tc.kind, tc.mover, tc.plies, b.Render(""))
+				continue
+			}
+		}
+		m := &ai.Minimax{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
+		c, v, err := m.Hint(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Winner != tc.mover || !v.Exact {
+			t.Errorf("position %d: hint %v, %v; want a proven win for %v within %d plies\n%s", i+1, c, v, tc.mover, tc.plies, b.Render(""))
+			continue
+		}
+		line := m.Line()
+		replay := b.Clone()
+		for _, c := range line {
+			if err := replay.Play(c); err != nil {
+				t.Fatalf("position %d: line %v: %v", i+1, line, err)
+			}
+		}
+		if o := replay.Outcome(); o.Status != game.Won || o.Winner != tc.mover || len(line) == 0 || line[0] != c {
+			t.Errorf("position %d: the line %v from %v ends %v, want a win for %v", i+1, line, c, o, tc.mover)
+		}
+		if mv, err := (&ai.Minimax{Rand: rng(2, 1), Think: suiteThink, Now: stepClock()}).Move(b); err != nil || mv != c {
+			t.Errorf("position %d: Move plays %v (%v), Hint %v", i+1, mv, err, c)
+		}
+		if proofs {
+			ref := newReferee(b)
+			ref.grid[cellIndex(b, c)] = tc.mover
+			if !ref.defend(tc.mover, max(tc.moves(), v.Plies/2)-1, tc.threes()) {
+				t.Errorf("position %d: after %v the referee finds no win for %v within %d plies\n%s", i+1, c, tc.mover, max(tc.plies, v.Plies), b.Render(""))
+			}
+		}
+	}
+}
+
+// TestTacticalSuiteDefended plays the other side in the suite's positions a move
+// earlier, where the mover of the suite would win by force if it could move: wherever the
+// referee finds a move that leaves no such win, the computer's move must be one.
+func TestTacticalSuiteDefended(t *testing.T) {
+	checked := 0
+	for i, tc := range loadTactics(t) {
+		if tc.threes() && !long() {
+			continue
+		}
+		defender := tc.mover.Opponent()
+		b := boardWithTurn(t, tc.before, defender)
+		ref := newReferee(b)
+		// wins reports whether the mover wins by force in the referee's eyes, and whether
+		// the referee could tell within its limit.
+		wins := func() (won, sure bool) {
+			ref.nodes, ref.limit = 0, 20000
+			won = ref.win(tc.mover, tc.moves(), tc.threes())
+			return won, won || !ref.gaveUp()
+		}
+		if won, _ := wins(); !won {
+			continue // before the defender's last move, there was no threat to answer
+		}
+		checked++
+		m := &ai.Minimax{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
+		c, err := m.Move(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref.grid[cellIndex(b, c)] = defender
+		won, _ := wins()
+		ref.grid[cellIndex(b, c)] = game.Empty
+		if !won {
+			continue
+		}
+		for _, d := range b.Empty() {
+			ref.grid[cellIndex(b, d)] = defender
+			won, sure := wins()
+			ref.grid[cellIndex(b, d)] = game.Empty
+			if !won && sure {
+				t.Errorf("position %d: %v played %v, after which %v wins; %v defends\n%s", i+1, defender, c, tc.mover, d, b.Render(""))
+				break
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no position of the suite had a threat to answer")
+	}
+	t.Logf("%d positions with a threat to answer", checked)
+}
+
+// BenchmarkTacticalSuite times the computer finding the win in each of the suite's
+// positions, with a fresh player (and so empty tables) for each, as in a game's first move.
+func BenchmarkTacticalSuite(b *testing.B) {
+	suite := loadTactics(b)
+	boards := make([]*game.Board, len(suite))
+	for i, tc := range suite {
+		boards[i] = boardWithTurn(b, tc.board, tc.mover)
+	}
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		for _, board := range boards {
+			m := &ai.Minimax{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
+			if _, v, _ := m.Hint(board); v.Winner != board.Turn() {
+				b.Fatalf("no win found in %v", board)
+			}
+			nodes += m.Nodes()
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(boards)), "ms/position")
+	b.ReportMetric(float64(nodes)/float64(b.N*len(boards)), "nodes/position")
+}
