@@ -107,7 +107,11 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 	s.now, s.deadline, s.limit, s.stopped, s.nodes = nil, deadline, 0, false, 0
 	if !deadline.IsZero() {
 		s.now = m.Now
-		s.limit = max(1, int64(m.Think.Seconds()*pace/math.Sqrt(float64(s.g.n))))
+		s.limit = int64(m.Think.Seconds() * pace / math.Sqrt(float64(s.g.n)))
+		if s.near {
+			s.limit /= bigBoardCost
+		}
+		s.limit = max(1, s.limit)
 	}
 	return s
 }
@@ -118,6 +122,11 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 // count, not the clock, stops it: then a seed replays the same moves even on boards too big
 // to solve, as CONTRACT.md promises. Only on a slower machine does the deadline come first.
 const pace = 3_500_000
+
+// bigBoardCost is how many times dearer a position is on a board too big to solve, where
+// the search also weighs threat shapes, answers open threes, and runs threat search: the
+// count of positions is divided by it there, to keep the count, not the clock, in charge.
+const bigBoardCost = 2
 
 // Nodes returns how many positions the last Move, Hint or Analyze searched.
 func (m *Minimax) Nodes() int64 {
@@ -273,7 +282,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		moves = p.winningCells(them, nil, p.g.n) // block, even when it cannot save the game
 	} else {
 		s.scratch(0)
-		moves, all = s.order(p, 0, -1)
+		moves, all = s.order(p, 0, -1, false)
 		moves = slices.Clone(moves)
 	}
 	if s.near {

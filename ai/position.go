@@ -29,7 +29,8 @@ type position struct {
 	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2),
 	// in the sense of DESIGN.md's forcing sequences, for any k: on 3×3 a "four" is a two.
 	shape [3][shapes]lineSet
-	hits  []uint8 // scratch for doubles: threes through each cell
+	seen  []uint32 // scratch for doubles: seen[c] == stamp when a three through c was met
+	stamp uint32
 }
 
 // shapes is how many kinds of threat lines a position keeps: fours, threes and twos.
@@ -89,7 +90,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	p := &position{
 		g:     g,
 		cells: make([]game.Mark, g.n),
-		hits:  make([]uint8, g.n),
+		seen:  make([]uint32, g.n),
 		keys:  keys,
 		turn:  b.First(),
 		free:  g.n,
@@ -173,27 +174,23 @@ func (p *position) evaluate() int {
 // doubles counts, up to limit, the empty cells that lie on two or more of m's threes
 // (lines two marks short), where one move of m's makes two fours.
 func (p *position) doubles(m game.Mark, limit int) int {
-	threes := p.shape[m][1].lines
 	found := 0
-	for _, l := range threes {
+	p.stamp += 2 // seen[c] is stamp once a three through c is met, stamp+1 once two are
+	for _, l := range p.shape[m][1].lines {
 		for _, c := range p.g.lines[l] {
-			if p.cells[c] != game.Empty {
-				continue
+			switch {
+			case p.cells[c] != game.Empty || p.seen[c] == p.stamp+1:
+			case p.seen[c] == p.stamp:
+				p.seen[c] = p.stamp + 1
+				if found++; found >= limit {
+					return found
+				}
+			default:
+				p.seen[c] = p.stamp
 			}
-			if p.hits[c]++; p.hits[c] == 2 {
-				found++
-			}
-		}
-		if found >= limit {
-			break
 		}
 	}
-	for _, l := range threes { // clear the scratch
-		for _, c := range p.g.lines[l] {
-			p.hits[c] = 0
-		}
-	}
-	return min(found, limit)
+	return found
 }
 
 // threats returns how many lines m can complete with one more mark.

@@ -175,9 +175,13 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 
 	all := true // every move is searched (none left out for being far from the marks)
 	if len(moves) == 0 {
-		moves, all = s.order(p, ply, ttMove)
-		if s.near && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0 {
-			moves, all = s.answers(p, moves), false
+		answer := s.near && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0
+		moves, all = s.order(p, ply, ttMove, answer)
+		if answer && len(moves) == 0 { // its threes lie beyond the cells near the marks
+			moves, all = s.order(p, ply, ttMove, false)
+		}
+		if answer {
+			all = false
 		}
 	}
 	s.buf[ply] = moves
@@ -243,26 +247,19 @@ func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply i
 	*e = entry{key: key, lo: lo, hi: hi, depth: d, move: m}
 }
 
-// answers keeps, in place, the moves that answer the opponent's threat to make two fours
-// at once (an open three): the cells of its threes, and the moves that make a four. It is
-// a guess, used only on big boards, where nothing is proven: a move elsewhere rarely
-// helps. If it would keep none it keeps them all.
-func (s *searcher) answers(p *position, moves []int) []int {
+// answers reports whether a move in c answers the opponent's threat to make two fours
+// at once (an open three): whether c is a cell of one of its threes, or makes a four. On
+// big boards, where nothing is proven, the search tries only such moves against that
+// threat: a move elsewhere rarely helps.
+func (s *searcher) answers(p *position, c int) bool {
 	me, them := p.turn, p.turn.Opponent()
 	k := s.g.size.Win
-	kept := moves[:0]
-	for _, c := range moves {
-		for _, l := range s.g.through[c] {
-			if p.count[me][l] == 0 && p.count[them][l] == k-2 || p.count[them][l] == 0 && p.count[me][l] == k-2 {
-				kept = append(kept, c)
-				break
-			}
+	for _, l := range s.g.through[c] {
+		if p.count[me][l] == 0 && p.count[them][l] == k-2 || p.count[them][l] == 0 && p.count[me][l] == k-2 {
+			return true
 		}
 	}
-	if len(kept) == 0 {
-		return moves // kept appended nothing, so moves is as it was
-	}
-	return kept
+	return false
 }
 
 // scratch makes sure the move and score lists of every ply up to ply exist.
@@ -283,8 +280,9 @@ func (s *searcher) nearby(p *position, c int) bool {
 
 // order returns the moves to search at ply, best first: the table's move, then by line
 // potential, with one dead cell for all. On big boards only cells near the marks are
-// tried, and all says whether that left none out.
-func (s *searcher) order(p *position, ply, ttMove int) (moves []int, all bool) {
+// tried, only those that answer an open three when answer is set (see answers), and all
+// says whether that left none out.
+func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int, all bool) {
 	moves, scores := s.buf[ply][:0], s.scores[ply]
 	all = true
 	dead := false // a dead cell is among the moves
@@ -292,7 +290,7 @@ func (s *searcher) order(p *position, ply, ttMove int) (moves []int, all bool) {
 		if m != game.Empty {
 			continue
 		}
-		if s.near && !s.nearby(p, c) {
+		if s.near && !s.nearby(p, c) || answer && !s.answers(p, c) {
 			all = false
 			continue
 		}
