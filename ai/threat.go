@@ -561,27 +561,34 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	}
 	candidates = append(candidates, rest...)
 	// Two rounds: a quick look at each, then what is left of the budget for the moves that
-	// passed it.
+	// passed it. When every move loses as far as it sees, it keeps those that lose last.
 	keep = candidates
 	for round := 2; round > 0 && len(keep) > 1; round-- {
-		var next []int
+		var next, slowest []int
+		longest := 0
 		share := max(1, (budget-used)/int64(round))
 		for i, c := range keep {
 			p.play(c)
-			_, _, lost := t.find(p, max(1, share/int64(len(keep)-i)))
+			_, plies, lost := t.find(p, max(1, share/int64(len(keep)-i)))
 			p.undo()
 			used += t.nodes
 			share -= t.nodes
-			if !lost {
+			switch {
+			case !lost:
 				next = append(next, c)
+			case plies > longest:
+				longest, slowest = plies, append(slowest[:0], c)
+			case plies == longest:
+				slowest = append(slowest, c)
 			}
 		}
 		if len(next) == 0 {
-			break // all lose as far as it sees: keep those that lasted the quick look
+			keep = slowest
+			break
 		}
 		keep = next
 	}
-	if len(keep) == 0 {
+	if len(keep) == 0 { // no candidate at all: the stops lie beyond the moves searched
 		return -1, 0, false, moves
 	}
 	return -1, 0, false, keep
