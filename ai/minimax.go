@@ -124,8 +124,9 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 const pace = 3_500_000
 
 // bigBoardCost is how many times dearer a position is on a board too big to solve, where
-// the search also weighs threat shapes, answers open threes, and runs threat search: the
-// count of positions is divided by it there, to keep the count, not the clock, in charge.
+// the search also weighs threat shapes and answers open threes, and threat search (whose
+// positions cost about the same) runs first: the count of positions is divided by it
+// there, to keep the count, not the clock, in charge.
 const bigBoardCost = 2
 
 // Nodes returns how many positions the last Move, Hint or Analyze searched.

@@ -88,15 +88,9 @@ func (t *threatSearch) begin(limit int64) {
 	t.nodes, t.limit, t.stopped = 0, limit, false
 }
 
-// threatWeight is how many of the searcher's positions one of the threat search's counts
-// for: it costs about that much more time (finding the threats, and the quiet moves
-// tried and dropped), and the searcher's count is what keeps a move within --think.
-const threatWeight = 3
-
 // count counts a position and reports whether the search must stop.
 func (t *threatSearch) count() bool {
 	t.nodes++
-	t.s.nodes += threatWeight - 1
 	if t.nodes >= t.limit || t.s.count() {
 		t.stopped = true
 	}
@@ -523,7 +517,7 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	t.gen++ // a fresh table for each move, so that a move depends only on its position
 	budget := int64(noLimitThreats)
 	if s.limit > 0 {
-		budget = max(1, (s.limit-s.nodes)/threatBudget*3/threatWeight)
+		budget = max(1, (s.limit-s.nodes)/threatBudget*3)
 	}
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
 	if move, plies, won = t.find(p, budget/4); won {
