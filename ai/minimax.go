@@ -71,10 +71,15 @@ type Analysis struct {
 // 5×5 with four in a row in about half a second from the empty board.
 //
 // It deepens iteratively: when the game is too big to solve in time, it plays the best
-// move of the deepest search it finished, judged at the horizon by lines still open for
-// it minus lines still open for the opponent (the Chinese course project's evaluation,
-// each line weighted by the marks it holds), and it never plays a move that loses at once
-// when another does not. Among equally good moves it chooses with Rand, so games vary but
+// move of the deepest search it finished, judged at the horizon by threat shapes: lines
+// still open for it minus lines still open for the opponent (the Chinese course project's
+// evaluation, each line weighted by the marks it holds), and a bonus for the side to move
+// when one move of its own makes two fours (see evaluate); and it never plays a move that
+// loses at once when another does not. On boards of more than 64 cells it first runs
+// threat-space search (see threat.go): it plays a forced win by fours (VCF) or by threes
+// and fours (VCT) when it finds one, and when the opponent would have one it keeps only
+// the moves after which the opponent's is no longer found; there the search also answers
+// an open three only with moves on its lines or fours. Among equally good moves it chooses with Rand, so games vary but
 // a seed replays them; a search with a deadline also stops after a number of positions
 // set by Think (see pace), so that on a machine that is not too slow the seed replays the
 // games it cannot solve too.

@@ -12,8 +12,7 @@ import (
 // search: a win on ply p scores win-p and a loss on ply p scores p-win, so the search
 // prefers the quickest win and the slowest loss. Scores beyond ±mate are wins and losses;
 // those within are draws (0) or, at the horizon of a search that was cut short, the
-// evaluation: lines still open for the side to move minus lines still open for the other,
-// each weighted by the marks it holds (see lineWeight).
+// evaluation by threat shapes (see position.evaluate).
 const (
 	win  = 1_000_000_000
 	mate = win - 1000

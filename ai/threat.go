@@ -81,13 +81,6 @@ func newThreatSearch(s *searcher) *threatSearch {
 	}
 }
 
-// begin starts a fresh search of at most limit positions: the table is emptied, so that
-// a search depends only on its position and its cap.
-func (t *threatSearch) begin(limit int64) {
-	t.gen++
-	t.nodes, t.limit, t.stopped = 0, limit, false
-}
-
 // count counts a position and reports whether the search must stop.
 func (t *threatSearch) count() bool {
 	t.nodes++
@@ -497,12 +490,9 @@ func (t *threatSearch) line(p *position) []int {
 	return line
 }
 
-// threatBudget is the share of a move's positions that its threat searches may take, and
-// noLimitThreats the positions they take when the move has no limit.
-const (
-	threatBudget   = 4 // three quarters: divided by 4, times 3
-	noLimitThreats = 1 << 20
-)
+// noLimitThreats is how many positions the threat searches of a move may visit when the
+// move has no limit; with one, they may take three quarters of it.
+const noLimitThreats = 1 << 20
 
 // tactics runs the threat searches that choose makes on boards too big to solve, with
 // moves the moves it would search. When the side to move has a forced win it returns the
@@ -514,10 +504,10 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 		s.threat = newThreatSearch(s)
 	}
 	t := s.threat
-	t.gen++ // a fresh table for each move, so that a move depends only on its position
+	t.gen++ // a fresh table for each move: what it finds depends only on the position
 	budget := int64(noLimitThreats)
 	if s.limit > 0 {
-		budget = max(1, (s.limit-s.nodes)/threatBudget*3)
+		budget = max(1, (s.limit-s.nodes)*3/4)
 	}
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
 	if move, plies, won = t.find(p, budget/4); won {
@@ -526,6 +516,9 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 		s.line = t.line(p)
 		s.now = now
 		return move, plies, true, nil
+	}
+	if len(moves) <= 1 || p.threats(p.turn.Opponent()) > 0 {
+		return -1, 0, false, moves // nothing to choose from, or only blocks
 	}
 	used := t.nodes
 	p.pass()
@@ -537,7 +530,7 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	}
 	p.pass()
 	used += t.nodes
-	if !threatened || len(moves) <= 1 {
+	if !threatened {
 		return -1, 0, false, moves
 	}
 	// The moves that could stop the opponent's win are worth a look, and of those the
