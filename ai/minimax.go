@@ -79,10 +79,10 @@ type Analysis struct {
 // threat-space search (see threat.go): it plays a forced win by fours (VCF) or by threes
 // and fours (VCT) when it finds one, and when the opponent would have one it keeps only
 // the moves after which the opponent's is no longer found; there the search also answers
-// an open three only with moves on its lines or fours. Among equally good moves it chooses with Rand, so games vary but
-// a seed replays them; a search with a deadline also stops after a number of positions
-// set by Think (see pace), so that on a machine that is not too slow the seed replays the
-// games it cannot solve too.
+// an open three only with moves on its lines or fours. Among equally good moves it
+// chooses with Rand, so games vary but a seed replays them; a search with a deadline also
+// stops after a number of positions set by Think (see pace), so that on a machine that is
+// not too slow the seed replays the games it cannot solve too.
 //
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
 // to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot) and is kept

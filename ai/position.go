@@ -176,6 +176,10 @@ func (p *position) evaluate() int {
 func (p *position) doubles(m game.Mark, limit int) int {
 	found := 0
 	p.stamp += 2 // seen[c] is stamp once a three through c is met, stamp+1 once two are
+	if p.stamp < 2 { // wrapped round: old marks would look new
+		clear(p.seen)
+		p.stamp = 2
+	}
 	for _, l := range p.shape[m][1].lines {
 		for _, c := range p.g.lines[l] {
 			switch {

@@ -15,7 +15,8 @@ import (
 // VCF, victory by continuous fours: the attacker plays only moves that make a four, so
 // every reply of the defender is forced, and the search wins when a move makes two fours
 // that need different cells. VCT, victory by continuous threats: the attacker may also
-// play a three, a move after which it would win by VCF if it could move again. The
+// play a three, a move after which it would win by VCF if it could move again (it tries
+// only threes after which one move would make two fours, such as an open three). The
 // defender then has a choice, and the search tries every reply that could matter: the
 // cells of the zone of that VCF (the lines of its fours, and the lines through the
 // defender's forced replies that one more mark would make a four of the defender's), and
@@ -33,7 +34,7 @@ type threatSearch struct {
 	mask  uint64
 	gen   uint32 // entries of other generations are empty
 
-	nodes, limit int64 // positions searched since begin, and the most allowed
+	nodes, limit int64 // positions searched since find began, and the most allowed
 	stopped      bool
 
 	stamp uint32   // marks cells already collected into a list
@@ -104,6 +105,14 @@ func (t *threatSearch) store(e *threatEntry, key uint64, sym, kind, depth, plies
 	*e = threatEntry{key: key ^ kindSalt[kind], gen: t.gen, move: m, kind: uint8(kind), depth: uint8(depth), plies: uint8(min(plies, 255))}
 }
 
+// nextStamp starts a new list of cells: none is seen in it yet.
+func (t *threatSearch) nextStamp() {
+	if t.stamp++; t.stamp == 0 { // wrapped round: old marks would look new
+		clear(t.seen)
+		t.stamp = 1
+	}
+}
+
 // wins appends to dst the distinct cells where m completes a line, at most two.
 func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
 	for _, l := range p.shape[m][0].lines {
@@ -123,7 +132,7 @@ func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
 // moves that make a four (most 1) or also a three (most 2), best first: by the fours and
 // then the threes a move makes, then by cell.
 func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
-	t.stamp++
+	t.nextStamp()
 	var moves []int
 	k, o := t.g.size.Win, m.Opponent()
 	for j := 1; j <= most; j++ {
@@ -200,19 +209,26 @@ func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
 	} else {
 		moves = t.threatMoves(p, a, 1)
 	}
+	return t.attack(p, e, key, sym, kindVCF, depth, moves, func() (int, bool) { return t.reply(p, depth) })
+}
+
+// attack plays each of the attacker's moves in turn, with then telling what follows it
+// (plies to the win from the defender's move, and whether it wins), and records in e
+// what it found: the first move that wins, or a miss at depth.
+func (t *threatSearch) attack(p *position, e *threatEntry, key uint64, sym, kind, depth int, moves []int, then func() (int, bool)) (int, bool) {
 	for _, c := range moves {
 		p.play(c)
-		plies, ok := t.reply(p, depth)
+		plies, ok := then()
 		p.undo()
 		if t.stopped {
 			return 0, false
 		}
 		if ok {
-			t.store(e, key, sym, kindVCF, depth, plies+1, c)
+			t.store(e, key, sym, kind, depth, plies+1, c)
 			return plies + 1, true
 		}
 	}
-	t.store(e, key, sym, kindVCF, depth, 0, -1)
+	t.store(e, key, sym, kind, depth, 0, -1)
 	return 0, false
 }
 
@@ -251,26 +267,14 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 		moves = block
 	}
 	var buf [2]int
-	for _, c := range moves {
-		p.play(c)
+	return t.attack(p, e, key, sym, kindVCT, depth, moves, func() (int, bool) {
 		if len(t.wins(p, a, buf[:0])) == 0 && p.doubles(a, 1) == 0 {
 			// A quiet move that leaves no cell making two fours at once is rarely a
 			// threat, and the test that it is one (a VCF with a move in hand) is dear.
-			p.undo()
-			continue
-		}
-		plies, ok := t.answer(p, depth)
-		p.undo()
-		if t.stopped {
 			return 0, false
 		}
-		if ok {
-			t.store(e, key, sym, kindVCT, depth, plies+1, c)
-			return plies + 1, true
-		}
-	}
-	t.store(e, key, sym, kindVCT, depth, 0, -1)
-	return 0, false
+		return t.answer(p, depth)
+	})
 }
 
 // answer is vct after the attacker's move, with the defender to move and no four of its
@@ -334,7 +338,7 @@ func (t *threatSearch) defences(p *position) ([]int, int, bool) {
 func (t *threatSearch) zone(p *position) ([]int, bool) {
 	a, d := p.turn, p.turn.Opponent()
 	k := t.g.size.Win
-	t.stamp++
+	t.nextStamp()
 	var zone []int
 	add := func(l int) {
 		for _, c := range t.g.lines[l] {
@@ -491,7 +495,7 @@ func (t *threatSearch) line(p *position) []int {
 }
 
 // noLimitThreats is how many positions the threat searches of a move may visit when the
-// move has no limit; with one, they may take three quarters of it.
+// move has no limit; with one, they may take nine tenths of what is left of it.
 const noLimitThreats = 1 << 20
 
 // tactics runs the threat searches that choose makes on boards too big to solve, with
@@ -507,7 +511,7 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	t.gen++ // a fresh table for each move: what it finds depends only on the position
 	budget := int64(noLimitThreats)
 	if s.limit > 0 {
-		budget = max(1, (s.limit-s.nodes)*3/4)
+		budget = max(1, (s.limit-s.nodes)*9/10)
 	}
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
 	if move, plies, won = t.find(p, budget/4); won {
