@@ -175,7 +175,8 @@ func (p *position) evaluate() int {
 // (lines two marks short), where one move of m's makes two fours.
 func (p *position) doubles(m game.Mark, limit int) int {
 	found := 0
-	p.stamp += 2     // seen[c] is stamp once a three through c is met, stamp+1 once two are
+	// seen[c] is stamp once a three through c is met, and stamp+1 once two are.
+	p.stamp += 2
 	if p.stamp < 2 { // wrapped round: old marks would look new
 		clear(p.seen)
 		p.stamp = 2
