@@ -494,9 +494,6 @@ func (t *threatSearch) line(p *position) []int {
 	return line
 }
 
-// minDefenceLook is the fewest positions the search looks at to judge a defence.
-const minDefenceLook = 2000
-
 // noLimitThreats is how many positions the threat searches of a move may visit when the
 // move has no limit; with one, they may take nine tenths of what is left of it.
 const noLimitThreats = 1 << 20
@@ -530,7 +527,6 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	used := t.nodes
 	p.pass()
 	threat, _, threatened := t.find(p, budget/4)
-	threatNodes := t.nodes
 	var stops []int
 	sound := false
 	if threatened {
@@ -555,31 +551,33 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 		}
 	}
 	candidates = append(candidates, rest...)
-	// Each candidate, in that order, gets at least twice what finding the threat took, for
-	// less proves nothing; those the budget does not reach are left out. When every move
-	// it looked at loses, it keeps those that lose last.
-	share := max(2*threatNodes, minDefenceLook)
-	var slowest []int
-	longest := 0
-	for _, c := range candidates {
-		if used+share > budget && (len(keep) > 0 || len(slowest) > 0) {
+	// Two rounds: a quick look at each, then what is left of the budget for the moves that
+	// passed it. When every move loses as far as it sees, it keeps those that lose last.
+	keep = candidates
+	for round := 2; round > 0 && len(keep) > 1; round-- {
+		var next, slowest []int
+		longest := 0
+		share := max(1, (budget-used)/int64(round))
+		for i, c := range keep {
+			p.play(c)
+			_, plies, lost := t.find(p, max(1, share/int64(len(keep)-i)))
+			p.undo()
+			used += t.nodes
+			share -= t.nodes
+			switch {
+			case !lost:
+				next = append(next, c)
+			case plies > longest:
+				longest, slowest = plies, append(slowest[:0], c)
+			case plies == longest:
+				slowest = append(slowest, c)
+			}
+		}
+		if len(next) == 0 {
+			keep = slowest
 			break
 		}
-		p.play(c)
-		_, plies, lost := t.find(p, share)
-		p.undo()
-		used += t.nodes
-		switch {
-		case !lost:
-			keep = append(keep, c)
-		case plies > longest:
-			longest, slowest = plies, append(slowest[:0], c)
-		case plies == longest:
-			slowest = append(slowest, c)
-		}
-	}
-	if len(keep) == 0 {
-		keep = slowest
+		keep = next
 	}
 	if len(keep) == 0 { // no candidate at all: the stops lie beyond the moves searched
 		return -1, 0, false, moves
