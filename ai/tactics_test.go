@@ -89,7 +89,7 @@ func boardWithTurn(t testing.TB, s string, toMove game.Mark) *game.Board {
 func cellIndex(b *game.Board, c game.Cell) int { return c.Row*b.Size().Cols + c.Col }
 
 // refereeLimit bounds the referee's positions where a win with threes may take it long.
-const refereeLimit = 2_000_000
+const refereeLimit = 200_000
 
 // suiteThink is the time the computer has for each move of the suite: the default --think.
 const suiteThink = time.Second
