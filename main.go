@@ -401,11 +401,7 @@ func hinter(solver *ai.Minimax) func(b *game.Board) string {
 			worth = fmt.Sprintf("win in %d", v.Plies)
 			if line := solver.Line(); len(line) > 1 {
 				// A forced win found by threat search: its moves, the replies forced.
-				moves := make([]string, len(line)-1)
-				for i, c := range line[1:] {
-					moves[i] = c.String()
-				}
-				worth += fmt.Sprintf(": %v, then %s", line[0], strings.Join(moves, ", "))
+				worth += fmt.Sprintf(": %v, then %s", line[0], joinCells(line[1:]))
 			}
 		case b.Turn().Opponent():
 			worth = fmt.Sprintf("loss in %d", v.Plies)
@@ -415,6 +411,15 @@ func hinter(solver *ai.Minimax) func(b *game.Board) string {
 		}
 		return fmt.Sprintf("%v, %s", c, worth)
 	}
+}
+
+// joinCells lists cells as "R C, R C, ...".
+func joinCells(cells []game.Cell) string {
+	s := make([]string, len(cells))
+	for i, c := range cells {
+		s[i] = c.String()
+	}
+	return strings.Join(s, ", ")
 }
 
 // levels names the strategy behind each level of --ai.
@@ -483,6 +488,9 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "Value: %v\n", a.Value)
 	for _, mv := range a.Moves {
 		fmt.Fprintf(stdout, "%v  %v\n", mv.Cell, mv.Value)
+	}
+	if len(a.Line) > 0 {
+		fmt.Fprintf(stdout, "Line: %s\n", joinCells(a.Line))
 	}
 	fmt.Fprintf(stdout, "Nodes: %d\n", a.Nodes)
 	fmt.Fprintf(stdout, "Time: %v\n", elapsed.Round(time.Microsecond))

@@ -53,10 +53,13 @@ type MoveValue struct {
 }
 
 // Analysis is the value of a position and of each of its legal moves, best first for the
-// side to move, and how many positions the search visited.
+// side to move, and how many positions the search visited. When the value is a proven
+// win, Line is a forced win from the position: the winner's moves and the loser's
+// replies that hold out longest, to the end of the game.
 type Analysis struct {
 	Value Value
 	Moves []MoveValue
+	Line  []game.Cell
 	Nodes int64
 }
 
@@ -187,8 +190,12 @@ func (m *Minimax) Line() []game.Cell {
 // each is proven or the deadline passes. On a finished board it has no moves.
 func (m *Minimax) Analyze(b *game.Board) Analysis {
 	s := m.searcherFor(b)
+	s.limit = 0 // analysis is bounded by time alone
 	p := newPosition(b, s.g, s.keys, s.near)
 	a := Analysis{}
+	if !b.Over() && !s.near && p.free >= proofFree {
+		return s.analyzeByProof(p)
+	}
 	if b.Over() {
 		score, _ := s.search(p, 0, 0, -inf, inf)
 		a.Value, a.Nodes = valueOf(score, b.Turn(), true), s.nodes
@@ -228,7 +235,42 @@ func (m *Minimax) Analyze(b *game.Board) Analysis {
 	}
 	a.Value = valueOf(scores[order[0]], b.Turn(), !slices.Contains(proven, false))
 	a.Nodes = s.nodes
+	if a.Value.Exact && a.Value.Winner != game.Empty {
+		a.Line = s.bestLine(p)
+	}
 	return a
+}
+
+// bestLine returns, for a position whose value alpha-beta has proven, the line of best
+// play to the end of the game: at each turn the move with the best exact score for the
+// side to move, the first in cell order among equals.
+func (s *searcher) bestLine(p *position) []game.Cell {
+	now := s.now
+	s.now, s.stopped = nil, false
+	defer func() { s.now = now }()
+	var line []game.Cell
+	played := 0
+	for !p.won && !p.drawn() {
+		best, top := -1, -inf
+		for c, m := range p.cells {
+			if m != game.Empty {
+				continue
+			}
+			p.play(c)
+			v, _ := s.search(p, p.free, 1, -inf, inf)
+			p.undo()
+			if -v > top {
+				best, top = c, -v
+			}
+		}
+		p.play(best)
+		played++
+		line = append(line, s.g.cell(best))
+	}
+	for range played {
+		p.undo()
+	}
+	return line
 }
 
 // solveOutright is the most free cells for which deepen tries a full search first: a 5×5

@@ -229,6 +229,37 @@ func (p *position) blocked(m game.Mark) bool {
 	return sum < 1<<k
 }
 
+// blockedAfterMove reports whether the side to move, m's opponent, can make m blocked (see
+// blocked) with one move: whether some empty cell lies on enough of m's open lines that
+// taking them leaves m's sum below 1/2, m being to move then.
+func (p *position) blockedAfterMove(m game.Mark) bool {
+	k := p.g.size.Win
+	sum := 0
+	for n, lines := range p.openBy[m][:k] {
+		sum += lines << n
+	}
+	need := sum - (1<<(k-1) - 1) // what the move must take off
+	if need <= 0 {
+		return true
+	}
+	o := m.Opponent()
+	for c, mk := range p.cells {
+		if mk != game.Empty {
+			continue
+		}
+		took := 0
+		for _, l := range p.g.through[c] {
+			if p.count[o][l] == 0 {
+				took += 1 << p.count[m][l]
+			}
+		}
+		if took >= need {
+			return true
+		}
+	}
+	return false
+}
+
 // drawn reports whether neither side can complete a line any more with the moves left.
 func (p *position) drawn() bool {
 	return !p.canWin(p.turn, (p.free+1)/2) && !p.canWin(p.turn.Opponent(), p.free/2)

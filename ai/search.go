@@ -59,7 +59,8 @@ type searcher struct {
 	buf      [][]int // move lists, one per ply
 	scores   [][]int
 
-	threat *threatSearch // on big boards, made at the first move
+	threat *threatSearch // made at the first move on big boards, or the first proof
+	prover *prover       // made at the first analysis that needs it
 	line   []int         // the forced win the last choose found, if any
 }
 

@@ -1,0 +1,293 @@
+package ai
+
+import (
+	"slices"
+
+	"tictactoe/game"
+)
+
+// Proof-number search proves or disproves that one side, the attacker, wins: df-pn, the
+// depth-first form (Nagai 2002), with the 1+ε threshold of Pawlewicz and Lew (2007). Each
+// position holds a proof number, the fewest positions that must still be settled to prove
+// the win, and a disproof number, the fewest to disprove it; the search always grows the
+// tree where the numbers are smallest. Its leaves are settled, where they can be, without
+// a search of their own: a line already made or made next, two fours at once, the
+// Erdős–Selfridge criterion (the attacker can be stopped from completing any line), and a
+// win by continuous fours that threat search finds for the attacker (see threat.go).
+// Where the side to move faces the other side's win by fours if it passed, it tries only
+// the moves that could stop it: the cells of that win's zone, and its own fours (see
+// defences). Positions that are equal under a symmetry of the board share one entry.
+
+// pnInf is the proof or disproof number of a settled position: a proven win has proof
+// number 0 and disproof number pnInf, a disproven one the reverse.
+const pnInf = 1 << 30
+
+// proofEntry is one slot of the proof table: the proof and disproof numbers of the
+// position with this key (for one attacker), the positions spent on it, and, once it is
+// settled, the plies to the end of the game along the proof.
+type proofEntry struct {
+	key    uint64
+	pn, dn uint32
+	work   uint32
+	plies  uint16
+	proof  uint16 // the proof that wrote it
+}
+
+// proofTableSize is the number of slots of the proof table: 1<<22 of 24 bytes, 96 MiB.
+const proofTableSize = 1 << 22
+
+// attackerSalt keeps the entries of the two attackers apart.
+var attackerSalt = [3]uint64{game.X: 0x6a09e667f3bcc909, game.O: 0xbb67ae8584caa73b}
+
+// leafThreats is how many positions the threat search may visit to settle one leaf or to
+// find the zone that a position's moves must answer.
+const leafThreats = 4096
+
+// prover is a proof-number search for one board size, sharing its searcher's count of
+// positions and deadline and its threat search.
+type prover struct {
+	s        *searcher
+	t        *threatSearch
+	table    []proofEntry
+	attacker game.Mark
+	proof    uint16         // counts the proofs, for the entries they write
+	kids     [][]proofChild // the children of the position at each ply
+}
+
+// proofChild is a move of the position being searched and the key of the position it
+// leads to.
+type proofChild struct {
+	cell int
+	key  uint64
+}
+
+func newProver(s *searcher) *prover {
+	if s.threat == nil {
+		s.threat = newThreatSearch(s)
+	}
+	return &prover{s: s, t: s.threat, table: make([]proofEntry, proofTableSize)}
+}
+
+// key returns the table key of p for the current attacker.
+func (r *prover) key(p *position) uint64 {
+	k, _ := p.key()
+	return k ^ attackerSalt[r.attacker]
+}
+
+// probe returns the entry of key, or nil.
+func (r *prover) probe(key uint64) *proofEntry {
+	i := key & uint64(len(r.table)-1) &^ 1
+	for j := i; j < i+2; j++ {
+		if r.table[j].key == key {
+			return &r.table[j]
+		}
+	}
+	return nil
+}
+
+// store records the numbers of key in its bucket of two, in place of the entry that cost
+// less.
+func (r *prover) store(key uint64, pn, dn uint32, work int64, plies int) {
+	i := key & uint64(len(r.table)-1) &^ 1
+	e := &r.table[i]
+	if r.table[i+1].key == key || e.key != key && r.worth(&r.table[i+1]) < r.worth(e) {
+		e = &r.table[i+1]
+	}
+	*e = proofEntry{key: key, pn: pn, dn: dn, work: uint32(min(work, 1<<32-1)), plies: uint16(plies), proof: r.proof}
+}
+
+// worth is what keeping e is worth, for choosing which entry of a bucket to replace: the
+// positions spent on it, but nothing for an open position of an earlier proof, whose
+// numbers only guided a search that is over.
+func (r *prover) worth(e *proofEntry) uint32 {
+	if e.proof != r.proof && e.pn != 0 && e.dn != 0 {
+		return 0
+	}
+	return e.work
+}
+
+// prove settles whether attacker wins from p with best play, and in how many plies along
+// the proof. It reports settled false when the searcher stopped first.
+func (r *prover) prove(p *position, attacker game.Mark) (won, settled bool, plies int) {
+	r.attacker = attacker
+	r.proof++
+	key := r.key(p)
+	for !r.s.stopped {
+		e := r.probe(key)
+		if e != nil && (e.pn == 0 || e.dn == 0) {
+			return e.pn == 0, true, int(e.plies)
+		}
+		r.mid(p, 0, key, pnInf-1, pnInf-1)
+	}
+	return false, false, 0
+}
+
+// leaf settles p without searching its moves where it can: it returns the numbers of a
+// proven or disproven position and the plies to the end, and ok false when p needs a
+// search.
+func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
+	a := r.attacker
+	result := func(winner game.Mark, plies int) (uint32, uint32, int, bool) {
+		if winner == a {
+			return 0, pnInf, plies, true
+		}
+		return pnInf, 0, 0, true
+	}
+	me, them := p.turn, p.turn.Opponent()
+	var buf [2]int
+	switch {
+	case p.won:
+		return result(them, 0)
+	case p.threats(me) > 0:
+		return result(me, 1)
+	case len(r.t.wins(p, them, buf[:0])) > 1:
+		return result(them, 2)
+	case p.drawn() || p.blocked(a) || me != a && p.blockedAfterMove(a):
+		return result(game.Empty, 0)
+	}
+	// A win by fours of the side to move settles the position either way: a proof when
+	// it is the attacker's, a disproof when it is the defender's.
+	r.t.nodes, r.t.limit, r.t.stopped = 0, leafThreats, false
+	plies, won := r.t.vcf(p, vcfDepth)
+	r.t.stopped = false
+	if won {
+		return result(me, plies)
+	}
+	return 0, 0, 0, false
+}
+
+// moves returns the moves of p worth searching, best first: the block when the other
+// side has a four; else, when the other side would win by fours if it could move again,
+// the cells of that win's zone and the moves that make a four; else every empty cell,
+// with one cell through which no line is open standing for all such cells. It also
+// returns how soon the other side wins after a move left out (0 when none is).
+func (r *prover) moves(p *position, ply int) ([]int, int) {
+	them := p.turn.Opponent()
+	r.s.scratch(ply)
+	if p.threats(them) > 0 {
+		return p.winningCells(them, r.s.buf[ply][:0], 1), 0
+	}
+	r.t.nodes, r.t.limit, r.t.stopped = 0, leafThreats, false
+	zone, plies, ok := r.t.defences(p)
+	r.t.stopped = false
+	moves, all := r.s.order(p, ply, -1, false)
+	if !ok || !all {
+		return moves, 0
+	}
+	kept := moves[:0]
+	for _, c := range moves {
+		if slices.Contains(zone, c) {
+			kept = append(kept, c)
+		}
+	}
+	return kept, plies
+}
+
+// mid is the heart of df-pn: it searches p, whose key is key, until its proof number
+// reaches thpn or its disproof number thdn, and records them in the table.
+func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
+	start := r.s.nodes
+	if r.s.count() {
+		return
+	}
+	if r.probe(key) == nil { // settled once, perhaps, and lost from the table since
+		if pn, dn, plies, ok := r.leaf(p); ok {
+			r.store(key, pn, dn, 0, plies)
+			return
+		}
+	}
+	or := p.turn == r.attacker
+	moves, skipped := r.moves(p, ply)
+	for len(r.kids) <= ply {
+		r.kids = append(r.kids, nil)
+	}
+	kids := r.kids[ply][:0]
+	for _, c := range moves {
+		p.play(c)
+		k := r.key(p)
+		if r.probe(k) == nil {
+			// Only what the leaf settles is kept: an open leaf counts 1 and 1 without
+			// an entry, which would crowd out entries that cost a search.
+			if pn, dn, plies, ok := r.leaf(p); ok {
+				r.store(k, pn, dn, 0, plies)
+			}
+		}
+		p.undo()
+		kids = append(kids, proofChild{cell: c, key: k})
+	}
+	r.kids[ply] = kids
+	var pn, dn uint32
+	var plies int
+	for {
+		// The numbers of p from its children's: at the attacker's turn, the least proof
+		// number and the sum of the disproof numbers; at the defender's, the reverse.
+		best, second := -1, uint32(pnInf)
+		var bestPn, bestDn uint32
+		var least, sum uint64 = pnInf, 0
+		plies = -1
+		if !or {
+			plies = skipped
+		}
+		for i, c := range kids {
+			cpn, cdn, cplies := uint32(1), uint32(1), 0
+			if e := r.probe(c.key); e != nil {
+				cpn, cdn, cplies = e.pn, e.dn, int(e.plies)
+			}
+			mine, theirs := cpn, cdn // the number to minimise, and the one to add
+			if !or {
+				mine, theirs = cdn, cpn
+			}
+			sum += uint64(theirs)
+			switch {
+			case uint64(mine) < least:
+				if best >= 0 {
+					second = uint32(least)
+				}
+				least, best, bestPn, bestDn = uint64(mine), i, cpn, cdn
+			case mine < second:
+				second = mine
+			}
+			if cpn == 0 {
+				if or && (plies < 0 || cplies+1 < plies) || !or && cplies+1 > plies {
+					plies = cplies + 1
+				}
+			}
+		}
+		sum = min(sum, pnInf)
+		if or {
+			pn, dn = uint32(least), uint32(sum)
+		} else {
+			pn, dn = uint32(sum), uint32(least)
+		}
+		if pn >= thpn || dn >= thdn || r.s.stopped || best < 0 {
+			break
+		}
+		// The child's thresholds: enough to overtake the second best by a margin (the
+		// 1+ε rule, which saves switching back and forth), and what is left of ours.
+		var cthpn, cthdn uint32
+		if or {
+			cthpn = min(thpn, epsilon(second))
+			cthdn = uint32(min(uint64(thdn)-uint64(dn)+uint64(bestDn), pnInf))
+		} else {
+			cthdn = min(thdn, epsilon(second))
+			cthpn = uint32(min(uint64(thpn)-uint64(pn)+uint64(bestPn), pnInf))
+		}
+		p.play(kids[best].cell)
+		r.mid(p, ply+1, kids[best].key, cthpn, cthdn)
+		p.undo()
+		kids = r.kids[ply]
+	}
+	if r.s.stopped {
+		return
+	}
+	if pn != 0 {
+		plies = 0
+	}
+	r.store(key, pn, dn, r.s.nodes-start, max(plies, 0))
+}
+
+// epsilon returns the threshold that lets a child's number grow past n by a quarter,
+// without reaching pnInf.
+func epsilon(n uint32) uint32 {
+	return uint32(min(uint64(n)+uint64(n)/4+1, pnInf-1))
+}
