@@ -48,6 +48,7 @@ const leafThreats = 4096
 type prover struct {
 	s        *searcher
 	t        *threatSearch
+	pairs    *pairer
 	table    []proofEntry
 	attacker game.Mark
 	proof    uint16         // counts the proofs, for the entries they write
@@ -65,7 +66,7 @@ func newProver(s *searcher) *prover {
 	if s.threat == nil {
 		s.threat = newThreatSearch(s)
 	}
-	return &prover{s: s, t: s.threat, table: make([]proofEntry, proofTableSize)}
+	return &prover{s: s, t: s.threat, pairs: newPairer(s.g), table: make([]proofEntry, proofTableSize)}
 }
 
 // key returns the table key of p for the current attacker.
@@ -152,6 +153,9 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 	r.t.stopped = false
 	if won {
 		return result(me, plies)
+	}
+	if r.pairs.draws(p, a) {
+		return result(game.Empty, 0)
 	}
 	return 0, 0, 0, false
 }

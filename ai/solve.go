@@ -14,34 +14,58 @@ import (
 const proofFree = solveOutright + 1
 
 // analyzeByProof is Analyze by proof-number search: for every move (one of each set that a
-// symmetry of the position maps onto each other), whether the side that moved wins,
-// whether the other side does, and else a draw.
+// symmetry of the position maps onto each other), whether the side that moved wins; then,
+// after each move that does not win, whether the other side does; and else a draw.
 func (s *searcher) analyzeByProof(p *position) Analysis {
 	if s.prover == nil {
 		s.prover = newProver(s)
 	}
 	r := s.prover
 	s.threat.gen++
-	me := p.turn
+	me, them := p.turn, p.turn.Opponent()
 	same := s.symmetriesOf(p)
 	values := make([]Value, s.g.n)
-	var moves []int
+	var moves, reps []int
 	for c, m := range p.cells {
-		if m != game.Empty {
-			continue
+		if m == game.Empty {
+			moves = append(moves, c)
+			if representative(same, c) == c {
+				reps = append(reps, c)
+			}
 		}
-		moves = append(moves, c)
-		if rep := representative(same, c); rep != c {
-			values[c] = values[rep]
-			continue
-		}
+	}
+	// settle proves, after move c, whether a wins, and records the value it finds.
+	settle := func(c int, a game.Mark) (won bool) {
 		p.play(c)
-		v := r.value(p)
+		won, settled, plies := r.prove(p, a)
 		p.undo()
-		if v.Winner != game.Empty {
-			v.Plies++
+		switch {
+		case !settled:
+			values[c] = Value{}
+		case won:
+			values[c] = Value{Winner: a, Plies: plies + 1, Exact: true}
+		default:
+			values[c] = Value{Exact: true}
 		}
-		values[c] = v
+		return won
+	}
+	wins := false
+	for _, c := range reps {
+		wins = settle(c, me) || wins
+	}
+	// On an empty board the other side can win after a move only if the side to move
+	// wins the game: a win for the other side there, with a mark of ours less on the
+	// board (an extra mark never hurts its owner) and the marks' names swapped, would be
+	// a win for the side to move from the empty board.
+	if wins || p.free < s.g.n {
+		for _, c := range reps {
+			if values[c].Exact && values[c].Winner == game.Empty {
+				settle(c, them)
+			}
+		}
+	}
+	for _, c := range moves {
+		values[c] = values[representative(same, c)]
 	}
 	score := func(v Value) int {
 		switch v.Winner {
@@ -89,46 +113,50 @@ func representative(syms [][]int, c int) int {
 	return least
 }
 
-// value returns the value of p for the side to move: a win of either side that the
-// search proves, else a draw once both wins are disproven, or a draw not proven when the
-// searcher stopped first.
-func (r *prover) value(p *position) Value {
-	for _, a := range []game.Mark{p.turn, p.turn.Opponent()} {
-		won, settled, plies := r.prove(p, a)
-		if !settled {
-			return Value{}
-		}
-		if won {
-			return Value{Winner: a, Plies: plies, Exact: true}
-		}
-	}
-	return Value{Exact: true}
-}
-
 // line returns a forced win of winner from p, which the search has proven: the winner's
 // moves, each towards the quickest end the proof knows, and the loser's replies, each the
 // one that holds out longest, to the end of the game. It proves again what the table has
-// lost, and stops short if it cannot.
+// lost, with at most lineNodes positions, and stops short if it cannot.
 func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 	s := r.s
 	now, limit := s.now, s.limit
-	s.now, s.limit, s.stopped = nil, 0, false
+	s.now, s.limit, s.stopped = nil, s.nodes+lineNodes, false
 	defer func() { s.now, s.limit, s.stopped = now, limit, false }()
+	r.attacker = winner
 	var line []game.Cell
 	played := 0
-	for !p.won && p.free > 0 {
+	for !p.won && p.free > 0 && !s.stopped {
 		moves, _ := r.moves(p, 0)
 		moves = slices.Clone(moves)
+		// The winner needs one move that wins, the loser's replies all lose: the table's
+		// proofs first, and the others proven only when the table has none.
 		best, bestPlies := -1, 0
+		consider := func(c, plies int) {
+			if best < 0 || p.turn == winner && plies < bestPlies || p.turn != winner && plies > bestPlies {
+				best, bestPlies = c, plies
+			}
+		}
+		var missing []int
 		for _, c := range moves {
+			p.play(c)
+			e := r.probe(r.key(p))
+			p.undo()
+			switch {
+			case e != nil && e.pn == 0:
+				consider(c, int(e.plies))
+			case p.turn != winner || e == nil || e.dn != 0:
+				missing = append(missing, c)
+			}
+		}
+		for _, c := range missing {
+			if best >= 0 && p.turn == winner {
+				break
+			}
 			p.play(c)
 			won, settled, plies := r.prove(p, winner)
 			p.undo()
-			if !settled || !won {
-				continue
-			}
-			if best < 0 || p.turn == winner && plies < bestPlies || p.turn != winner && plies > bestPlies {
-				best, bestPlies = c, plies
+			if settled && won {
+				consider(c, plies)
 			}
 		}
 		if best < 0 {
@@ -143,3 +171,6 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 	}
 	return line
 }
+
+// lineNodes is the most positions line may search to prove again what the table lost.
+const lineNodes = 1 << 20
