@@ -301,8 +301,10 @@ type mnkCase struct {
 }
 
 // checkValuesOfMNK solves each game from the empty board with Analyze, for each first
-// mover, checks it against the published value and checks that transposing the board
-// (m,n,k and n,m,k, both in cases) gives the same value, plies included.
+// mover, checks it against the published value and a proven win's line, and checks that
+// transposing the board (m,n,k and n,m,k, both in cases) gives the same value, plies
+// included where alpha-beta counts them (up to 25 cells; proof-number search, beyond,
+// counts the plies of the proof it finds, which may differ).
 func checkValuesOfMNK(t *testing.T, cases []mnkCase, firsts ...game.Mark) {
 	values := map[mnk]ai.Value{}
 	for _, tc := range cases {
@@ -317,13 +319,23 @@ func checkValuesOfMNK(t *testing.T, cases []mnkCase, firsts ...game.Mark) {
 			if a.Value.Winner != game.Empty && a.Value.Winner != first {
 				t.Errorf("(%d,%d,%d), %v first: value %v, a second-player win", tc.m, tc.n, tc.k, first, a.Value)
 			}
+			if a.Value.Winner != game.Empty {
+				b := newBoard(t, game.Size{Rows: tc.m, Cols: tc.n, Win: tc.k}, first)
+				play(t, b, a.Line...)
+				if o := b.Outcome(); o.Status != game.Won || o.Winner != a.Value.Winner {
+					t.Errorf("(%d,%d,%d), %v first: line %v ends in %v", tc.m, tc.n, tc.k, first, a.Line, o)
+				}
+			}
 			if first == firsts[0] {
 				values[tc.mnk] = a.Value
 			}
 		}
 	}
 	for key, v := range values {
-		if w, ok := values[mnk{key.n, key.m, key.k}]; ok && w != v {
+		if key.m*key.n > 25 {
+			v.Plies = 0
+		}
+		if w, ok := values[mnk{key.n, key.m, key.k}]; ok && (w != v && key.m*key.n <= 25 || w.Winner != v.Winner) {
 			t.Errorf("value(%d,%d,%d) = %v but value(%d,%d,%d) = %v", key.m, key.n, key.k, v, key.n, key.m, key.k, w)
 		}
 	}
@@ -358,6 +370,35 @@ func TestValuesOfMNKLong(t *testing.T) {
 		{mnk{5, 4, 4}, "draw"},
 		{mnk{4, 5, 4}, "draw"},
 		{mnk{5, 5, 4}, "draw"},
+	}, game.X)
+}
+
+// TestValuesOfMNKByProof checks the published values of m,n,k-games too big for
+// alpha-beta to solve at once, which proof-number search settles in seconds.
+func TestValuesOfMNKByProof(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes about ten seconds")
+	}
+	checkValuesOfMNK(t, []mnkCase{
+		{mnk{6, 5, 4}, "first"},
+		{mnk{5, 6, 4}, "first"},
+		{mnk{6, 6, 4}, "first"},
+		{mnk{4, 7, 4}, "draw"},
+	}, game.X)
+}
+
+// TestValuesOfMNKByProofLong checks the published values that take proof-number search
+// minutes: only on request.
+func TestValuesOfMNKByProofLong(t *testing.T) {
+	if testing.Short() || os.Getenv("TICTACTOE_LONG") == "" {
+		t.Skip("takes minutes; set TICTACTOE_LONG=1 to run it")
+	}
+	checkValuesOfMNK(t, []mnkCase{
+		{mnk{8, 4, 4}, "draw"},
+		{mnk{6, 6, 5}, "draw"},
+		{mnk{7, 7, 5}, "draw"},
+		{mnk{9, 4, 4}, "first"},
+		{mnk{10, 4, 4}, "first"},
 	}, game.X)
 }
 

@@ -160,14 +160,17 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// moves returns the moves of p worth searching, best first: the block when the other
-// side has a four; else, when the other side would win by fours if it could move again,
+// moves returns the moves of p worth searching, best first: the win when the side to
+// move has a four; the block when the other side has one; else, when the other side would win by fours if it could move again,
 // the cells of that win's zone and the moves that make a four; else every empty cell,
 // with one cell through which no line is open standing for all such cells. It also
 // returns how soon the other side wins after a move left out (0 when none is).
 func (r *prover) moves(p *position, ply int) ([]int, int) {
-	them := p.turn.Opponent()
+	me, them := p.turn, p.turn.Opponent()
 	r.s.scratch(ply)
+	if p.threats(me) > 0 {
+		return p.winningCells(me, r.s.buf[ply][:0], 1), 0
+	}
 	if p.threats(them) > 0 {
 		return p.winningCells(them, r.s.buf[ply][:0], 1), 0
 	}
