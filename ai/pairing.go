@@ -1,7 +1,7 @@
 package ai
 
 import (
-	"slices"
+	"math/bits"
 
 	"tictactoe/game"
 )
@@ -12,24 +12,28 @@ import (
 // other cell of the pair, and no open line can ever be completed. Pairings prove the k=5
 // draws of 5×5 and 6×6 from the empty board, and settle the quiet ends of many others.
 
-// pairer finds pairing strategies for one board size; its slices are scratch space.
+// pairer looks for pairing strategies on one board size of at most 64 cells, where a set
+// of cells fits in a word; its slices are scratch space.
 type pairer struct {
-	g       *geometry
-	partner []int  // partner[c]: the other cell of c's pair, or -1
-	lines   []int  // the attacker's open lines still to cover
-	covered []bool // covered[l]: l holds a pair
+	g     *geometry
+	lines []uint64 // the empty cells of each attacker's line still to cover
+	steps int      // what the search may still try
 }
 
-func newPairer(g *geometry) *pairer {
-	return &pairer{g: g, partner: make([]int, g.n), covered: make([]bool, len(g.lines))}
-}
+// pairSteps bounds the pairs that one search for a pairing may try: most positions have
+// none, and a search that fails proves nothing.
+const pairSteps = 64
+
+func newPairer(g *geometry) *pairer { return &pairer{g: g} }
 
 // draws reports whether the defender, the side not a, can keep a from completing any
-// line by a pairing strategy, found greedily: the lines with the fewest empty cells first,
-// each given the pair of its empty cells that covers the most other open lines. With the
-// defender to move, it first takes the cell that spoils the most of a's lines (the cell
-// of a's four if a has one). A pairing that is not found proves nothing.
+// line by a pairing strategy. With the defender to move, it first takes the cell of a's
+// four if a has one, or else tries the cells on the most of a's open lines. A pairing
+// that is not found proves nothing.
 func (q *pairer) draws(p *position, a game.Mark) bool {
+	if q.g.n > 64 {
+		return false
+	}
 	d := a.Opponent()
 	open := 0
 	for _, n := range p.openBy[a][:q.g.size.Win] {
@@ -40,99 +44,122 @@ func (q *pairer) draws(p *position, a game.Mark) bool {
 		// position with more open lines than this, and looking costs more than it saves.
 		return false
 	}
-	free := -1 // the defender's move in hand, if it is to move
-	if p.turn == d {
-		free = q.freeMove(p, a)
-		if free < 0 {
-			return false
+	var empty uint64
+	for c, m := range p.cells {
+		if m == game.Empty {
+			empty |= 1 << c
 		}
-		p.cells[free] = d // a mark for the pairing only: no line count changes
-		defer func() { p.cells[free] = game.Empty }()
 	}
 	q.lines = q.lines[:0]
+	var fours uint64 // the cells that complete a line of a's
 	for l, line := range q.g.lines {
-		if p.count[d][l] > 0 || free >= 0 && slices.Contains(line, free) {
+		if p.count[d][l] > 0 {
 			continue
 		}
-		if p.count[a][l] >= q.g.size.Win-1 {
-			return false // a four: no pair fits in it
+		var cells uint64
+		for _, c := range line {
+			cells |= 1 << c
 		}
-		q.lines = append(q.lines, l)
-		q.covered[l] = false
+		cells &= empty
+		if bits.OnesCount64(cells) < 2 {
+			fours |= cells
+		}
+		q.lines = append(q.lines, cells)
 	}
-	for i := range q.partner {
-		q.partner[i] = -1
+	q.steps = pairSteps
+	if p.turn == a {
+		return fours == 0 && q.cover(q.lines, empty)
 	}
-	empties := func(l int) int { return q.g.size.Win - p.count[a][l] }
-	slices.SortStableFunc(q.lines, func(x, y int) int { return empties(x) - empties(y) })
+	switch bits.OnesCount64(fours) {
+	case 0:
+		// The defender's move in hand: the cells through the most of a's lines first.
+		for _, c := range q.busiest(empty, 3) {
+			if q.cover(q.without(c), empty&^(1<<c)) {
+				return true
+			}
+		}
+		return false
+	case 1:
+		c := bits.TrailingZeros64(fours)
+		return q.cover(q.without(c), empty&^(1<<c))
+	}
+	return false
+}
+
+// without returns the lines that a mark of the defender's in c leaves open, in a new
+// slice.
+func (q *pairer) without(c int) []uint64 {
+	var open []uint64
 	for _, l := range q.lines {
-		if q.covered[l] {
-			continue
-		}
-		line := q.g.lines[l]
-		bestA, bestB, most := -1, -1, -1
-		for i, x := range line {
-			if p.cells[x] != game.Empty || q.partner[x] >= 0 {
-				continue
-			}
-			for _, y := range line[i+1:] {
-				if p.cells[y] != game.Empty || q.partner[y] >= 0 {
-					continue
-				}
-				if n := q.shared(x, y); n > most {
-					bestA, bestB, most = x, y, n
-				}
-			}
-		}
-		if bestA < 0 {
-			return false
-		}
-		q.partner[bestA], q.partner[bestB] = bestB, bestA
-		for _, m := range q.g.through[bestA] {
-			if slices.Contains(q.g.lines[m], bestB) {
-				q.covered[m] = true
-			}
+		if l&(1<<c) == 0 {
+			open = append(open, l)
 		}
 	}
-	return true
+	return open
 }
 
-// shared counts the lines through both x and y that still need a pair.
-func (q *pairer) shared(x, y int) int {
-	n := 0
-	for _, l := range q.g.through[x] {
-		if !q.covered[l] && slices.Contains(q.g.lines[l], y) {
-			n++
-		}
-	}
-	return n
-}
-
-// freeMove returns the defender's move before its pairing: the cell of a's four when a
-// has one (-1 when it has two), else the empty cell on the most of a's open lines.
-func (q *pairer) freeMove(p *position, a game.Mark) int {
-	d := a.Opponent()
-	var buf [2]int
-	if w := p.winningCells(a, buf[:0], 2); len(w) > 0 {
-		if len(w) > 1 {
-			return -1
-		}
-		return w[0]
-	}
-	best, most := -1, -1
-	for c, m := range p.cells {
-		if m != game.Empty {
-			continue
-		}
+// busiest returns up to most empty cells, those on the most of the lines first.
+func (q *pairer) busiest(empty uint64, most int) []int {
+	var best []int
+	var counts []int
+	for e := empty; e != 0; e &= e - 1 {
+		c := bits.TrailingZeros64(e)
 		n := 0
-		for _, l := range q.g.through[c] {
-			if p.count[d][l] == 0 {
-				n += 1 + p.count[a][l]
+		for _, l := range q.lines {
+			if l&(1<<c) != 0 {
+				n++
 			}
 		}
-		if n > most {
-			best, most = c, n
+		i := len(best)
+		for i > 0 && counts[i-1] < n {
+			i--
+		}
+		if i < most {
+			best = append(best[:i], append([]int{c}, best[i:]...)...)
+			counts = append(counts[:i], append([]int{n}, counts[i:]...)...)
+			if len(best) > most {
+				best, counts = best[:most], counts[:most]
+			}
 		}
 	}
 	return best
+}
+
+// cover reports whether disjoint pairs of the cells in free can be chosen so that each
+// of lines holds both cells of one: it takes the line with the fewest free cells, tries
+// each pair of them in turn, and goes on with the lines that pair leaves, until its steps
+// run out.
+func (q *pairer) cover(lines []uint64, free uint64) bool {
+	// The line with the fewest free cells; lines already holding a pair are gone.
+	tight, fewest := -1, 65
+	for i, l := range lines {
+		if n := bits.OnesCount64(l & free); n < fewest {
+			tight, fewest = i, n
+		}
+	}
+	if tight < 0 {
+		return true
+	}
+	if fewest < 2 {
+		return false
+	}
+	cells := lines[tight] & free
+	for x := cells; x != 0; x &= x - 1 {
+		for y := x & (x - 1); y != 0; y &= y - 1 {
+			if q.steps--; q.steps < 0 {
+				return false
+			}
+			pair := x&-x | y&-y
+			var rest []uint64
+			for _, l := range lines {
+				if l&pair != pair {
+					rest = append(rest, l)
+				}
+			}
+			if q.cover(rest, free&^pair) {
+				return true
+			}
+		}
+	}
+	return false
 }
