@@ -16,7 +16,9 @@ import (
 // of cells fits in a word; its slices are scratch space.
 type pairer struct {
 	g     *geometry
+	masks []uint64 // the cells of each line
 	lines []uint64 // the empty cells of each attacker's line still to cover
+	arena []uint64 // room for the lines left at each step of the search
 	steps int      // what the search may still try
 }
 
@@ -24,7 +26,21 @@ type pairer struct {
 // none, and a search that fails proves nothing.
 const pairSteps = 64
 
-func newPairer(g *geometry) *pairer { return &pairer{g: g} }
+func newPairer(g *geometry) *pairer {
+	q := &pairer{g: g}
+	if g.n > 64 {
+		return q
+	}
+	q.masks = make([]uint64, len(g.lines))
+	for l, line := range g.lines {
+		for _, c := range line {
+			q.masks[l] |= 1 << c
+		}
+	}
+	// Each step of the search covers a line at least, and keeps what is left.
+	q.arena = make([]uint64, len(g.lines)*(len(g.lines)+3)/2+len(g.lines))
+	return q
+}
 
 // draws reports whether the defender, the side not a, can keep a from completing any
 // line by a pairing strategy. With the defender to move, it first takes the cell of a's
@@ -52,15 +68,11 @@ func (q *pairer) draws(p *position, a game.Mark) bool {
 	}
 	q.lines = q.lines[:0]
 	var fours uint64 // the cells that complete a line of a's
-	for l, line := range q.g.lines {
+	for l, mask := range q.masks {
 		if p.count[d][l] > 0 {
 			continue
 		}
-		var cells uint64
-		for _, c := range line {
-			cells |= 1 << c
-		}
-		cells &= empty
+		cells := mask & empty
 		if bits.OnesCount64(cells) < 2 {
 			fours |= cells
 		}
@@ -68,28 +80,28 @@ func (q *pairer) draws(p *position, a game.Mark) bool {
 	}
 	q.steps = pairSteps
 	if p.turn == a {
-		return fours == 0 && q.cover(q.lines, empty)
+		return fours == 0 && q.cover(q.lines, empty, q.arena)
 	}
 	switch bits.OnesCount64(fours) {
 	case 0:
 		// The defender's move in hand: the cells through the most of a's lines first.
-		for _, c := range q.busiest(empty, 3) {
-			if q.cover(q.without(c), empty&^(1<<c)) {
+		for _, c := range q.busiest(empty) {
+			if c >= 0 && q.cover(q.without(c), empty&^(1<<c), q.arena[len(q.lines):]) {
 				return true
 			}
 		}
 		return false
 	case 1:
 		c := bits.TrailingZeros64(fours)
-		return q.cover(q.without(c), empty&^(1<<c))
+		return q.cover(q.without(c), empty&^(1<<c), q.arena[len(q.lines):])
 	}
 	return false
 }
 
-// without returns the lines that a mark of the defender's in c leaves open, in a new
-// slice.
+// without returns the lines that a mark of the defender's in c leaves open, kept at the
+// start of the arena.
 func (q *pairer) without(c int) []uint64 {
-	var open []uint64
+	open := q.arena[:0]
 	for _, l := range q.lines {
 		if l&(1<<c) == 0 {
 			open = append(open, l)
@@ -98,10 +110,10 @@ func (q *pairer) without(c int) []uint64 {
 	return open
 }
 
-// busiest returns up to most empty cells, those on the most of the lines first.
-func (q *pairer) busiest(empty uint64, most int) []int {
-	var best []int
-	var counts []int
+// busiest returns the three empty cells on the most of the lines, the busiest first, and
+// -1 for a place with no cell.
+func (q *pairer) busiest(empty uint64) [3]int {
+	best, counts := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
 	for e := empty; e != 0; e &= e - 1 {
 		c := bits.TrailingZeros64(e)
 		n := 0
@@ -110,15 +122,12 @@ func (q *pairer) busiest(empty uint64, most int) []int {
 				n++
 			}
 		}
-		i := len(best)
-		for i > 0 && counts[i-1] < n {
-			i--
-		}
-		if i < most {
-			best = append(best[:i], append([]int{c}, best[i:]...)...)
-			counts = append(counts[:i], append([]int{n}, counts[i:]...)...)
-			if len(best) > most {
-				best, counts = best[:most], counts[:most]
+		for i := range best {
+			if n > counts[i] {
+				copy(best[i+1:], best[i:2])
+				copy(counts[i+1:], counts[i:2])
+				best[i], counts[i] = c, n
+				break
 			}
 		}
 	}
@@ -126,10 +135,11 @@ func (q *pairer) busiest(empty uint64, most int) []int {
 }
 
 // cover reports whether disjoint pairs of the cells in free can be chosen so that each
-// of lines holds both cells of one: it takes the line with the fewest free cells, tries
+// of lines holds both cells of one, with arena as room for the lines left at each step
+// (the lines left never outgrow it): it takes the line with the fewest free cells, tries
 // each pair of them in turn, and goes on with the lines that pair leaves, until its steps
 // run out.
-func (q *pairer) cover(lines []uint64, free uint64) bool {
+func (q *pairer) cover(lines []uint64, free uint64, arena []uint64) bool {
 	// The line with the fewest free cells; lines already holding a pair are gone.
 	tight, fewest := -1, 65
 	for i, l := range lines {
@@ -150,13 +160,13 @@ func (q *pairer) cover(lines []uint64, free uint64) bool {
 				return false
 			}
 			pair := x&-x | y&-y
-			var rest []uint64
+			rest := arena[:0]
 			for _, l := range lines {
 				if l&pair != pair {
 					rest = append(rest, l)
 				}
 			}
-			if q.cover(rest, free&^pair) {
+			if q.cover(rest, free&^pair, arena[len(rest):]) {
 				return true
 			}
 		}

@@ -148,11 +148,13 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 	}
 	// A win by fours of the side to move settles the position either way: a proof when
 	// it is the attacker's, a disproof when it is the defender's.
-	r.t.nodes, r.t.limit, r.t.stopped = 0, leafThreats, false
-	plies, won := r.t.vcf(p, vcfDepth)
-	r.t.stopped = false
-	if won {
-		return result(me, plies)
+	if len(p.shape[me][1].lines) > 0 { // else no move makes a four
+		r.t.nodes, r.t.limit, r.t.stopped = 0, leafThreats, false
+		plies, won := r.t.vcf(p, vcfDepth)
+		r.t.stopped = false
+		if won {
+			return result(me, plies)
+		}
 	}
 	if r.pairs.draws(p, a) {
 		return result(game.Empty, 0)
