@@ -332,6 +332,13 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, false)
 		moves = slices.Clone(moves)
+		if !s.near && p.free >= proofFree {
+			// Too big for alpha-beta to solve at once: a win that proof-number search
+			// finds with a share of the move is played.
+			if move, plies, ok := s.proveWin(p); ok {
+				return []int{move}, win - plies, true
+			}
+		}
 	}
 	if s.near {
 		// Too big to solve: play a forced win when threat search finds one, and when the

@@ -402,6 +402,26 @@ func TestValuesOfMNKByProofLong(t *testing.T) {
 	}, game.X)
 }
 
+// TestHintProvesWin checks that on boards too big for alpha-beta to solve in a move, the
+// hint with the default think finds the first player's proven win by proof-number search,
+// and that the move it gives keeps the win, as Analyze proves.
+func TestHintProvesWin(t *testing.T) {
+	for _, size := range []game.Size{{Rows: 5, Cols: 6, Win: 4}, {Rows: 6, Cols: 6, Win: 4}} {
+		b := newBoard(t, size, game.X)
+		clock := &fakeClock{step: time.Millisecond}
+		m := &ai.Minimax{Rand: rng(1, 1), Think: time.Second, Now: clock.now}
+		c, v, err := m.Hint(b)
+		if err != nil || v.Winner != game.X || !v.Exact {
+			t.Errorf("%v: Hint = %v, %v (err %v), want a proven win for X", size, c, v, err)
+			continue
+		}
+		play(t, b, c)
+		if a := (&ai.Minimax{}).Analyze(b); a.Value.Winner != game.X || !a.Value.Exact {
+			t.Errorf("%v: after the hint %v, Analyze says %v, want a proven win for X", size, c, a.Value)
+		}
+	}
+}
+
 // fakeClock is a clock for Minimax.Now that moves on by step each time it is read, so
 // that a search with a deadline stops after a fixed amount of work, whatever the machine.
 type fakeClock struct {

@@ -174,3 +174,34 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 
 // lineNodes is the most positions line may search to prove again what the table lost.
 const lineNodes = 1 << 20
+
+// proveWin looks for a proven win of the side to move by proof-number search, with a
+// quarter of what is left of the search's count of positions (no bound when it has
+// none), and returns its first move, the quickest the proof knows, and its plies.
+func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
+	if s.prover == nil {
+		s.prover = newProver(s)
+	}
+	r := s.prover
+	s.threat.gen++
+	limit := s.limit
+	if limit > 0 {
+		s.limit = s.nodes + max(1, (limit-s.nodes)/4)
+	}
+	won, settled, _ := r.prove(p, p.turn)
+	s.limit, s.stopped = limit, false
+	if !settled || !won {
+		return -1, 0, false
+	}
+	moves, _ := r.moves(p, 0)
+	move = -1
+	for _, c := range moves {
+		p.play(c)
+		e := r.probe(r.key(p))
+		p.undo()
+		if e != nil && e.pn == 0 && (move < 0 || int(e.plies) < plies) {
+			move, plies = c, int(e.plies)
+		}
+	}
+	return move, plies + 1, move >= 0
+}
