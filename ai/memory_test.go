@@ -2,12 +2,14 @@ package ai
 
 import (
 	"testing"
+	"unsafe"
 
 	"tictactoe/game"
 )
 
 // TestMemoryBoundsTable checks that Minimax.Memory bounds the transposition table, down
-// to its least size, and that the table is made again when the bound shrinks.
+// to its least size, and that the table is made again when the bound shrinks; and that
+// where the proof table is made too, the two together keep within it.
 func TestMemoryBoundsTable(t *testing.T) {
 	big := game.Size{Rows: 15, Cols: 15, Win: 5}
 	tests := []struct {
@@ -29,6 +31,13 @@ func TestMemoryBoundsTable(t *testing.T) {
 		if got := len(m.s.table); got != tt.want {
 			t.Errorf("Memory %d: %d entries (%d bytes), want %d", tt.memory, got, uint64(got)*entryBytes, tt.want)
 		}
+	}
+	// On a board proof-number search may solve, the two tables share the bound.
+	m = &Minimax{Memory: 10 << 20}
+	b, _ = game.NewBoard(game.Size{Rows: 5, Cols: 6, Win: 4}, game.X)
+	m.Analyze(b)
+	if got := int64(len(m.s.table))*int64(entryBytes) + int64(len(m.s.prover.table))*int64(unsafe.Sizeof(proofEntry{})); got > m.Memory {
+		t.Errorf("Memory %d on %v: the tables take %d bytes", m.Memory, b.Size(), got)
 	}
 	if entryBytes != 24 {
 		t.Errorf("an entry takes %d bytes; the docs say 24", entryBytes)

@@ -87,14 +87,23 @@ type Analysis struct {
 // stops after a number of positions set by Think (see pace), so that on a machine that is
 // not too slow the seed replays the games it cannot solve too.
 //
+// Positions of more than 25 free cells on boards of at most 64 cells are beyond
+// alpha-beta's reach in a move: there Analyze solves by proof-number search (see
+// proof.go), with threat search, Erdős–Selfridge and pairing strategies settling its
+// leaves, and Move and Hint play a win that it proves with a quarter of the move. The
+// plies of a win it proves are those of its proof: the winner can always win within them,
+// and may have a quicker win.
+//
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
-// to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot) and is kept
-// from move to move, and game to game, while the board size stays the same.
+// to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot), and the proof
+// table, made when first needed, 96 MiB; both are kept from move to move, and game to
+// game, while the board size stays the same.
 type Minimax struct {
 	Rand  *rand.Rand
 	Think time.Duration    // the most a move may take; 0 for no limit
 	Now   func() time.Time // the clock the deadline is read from; nil for no limit
-	// Memory bounds the transposition table, in bytes; 0 leaves it at its usual size.
+	// Memory bounds the tables, in bytes: the transposition table, and on boards of at
+	// most 64 cells the proof table with it; 0 leaves them at their usual sizes.
 	Memory int64
 
 	s *searcher

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"slices"
+	"unsafe"
 
 	"tictactoe/game"
 )
@@ -33,7 +34,8 @@ type proofEntry struct {
 	proof  uint16 // the proof that wrote it
 }
 
-// proofTableSize is the number of slots of the proof table: 1<<22 of 24 bytes, 96 MiB.
+// proofTableSize is the number of slots of the proof table: 1<<22 of 24 bytes, 96 MiB,
+// unless Minimax.Memory asks for less.
 const proofTableSize = 1 << 22
 
 // attackerSalt keeps the entries of the two attackers apart.
@@ -66,7 +68,11 @@ func newProver(s *searcher) *prover {
 	if s.threat == nil {
 		s.threat = newThreatSearch(s)
 	}
-	return &prover{s: s, t: s.threat, pairs: newPairer(s.g), table: make([]proofEntry, proofTableSize)}
+	size := proofTableSize
+	for s.memory > 0 && size > 1<<10 && int64(size)*int64(unsafe.Sizeof(proofEntry{})) > s.memory {
+		size /= 2
+	}
+	return &prover{s: s, t: s.threat, pairs: newPairer(s.g), table: make([]proofEntry, size)}
 }
 
 // key returns the table key of p for the current attacker.

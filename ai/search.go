@@ -45,11 +45,12 @@ type entry struct {
 // board size. It is reused from move to move and from game to game: what the table has
 // proven about a position stays true.
 type searcher struct {
-	g     *geometry
-	keys  *zobrist
-	table []entry
-	mask  uint64
-	near  bool // on big boards, only moves near the marks are searched
+	memory int64 // the bytes each of its tables may take; 0 for their usual sizes
+	g      *geometry
+	keys   *zobrist
+	table  []entry
+	mask   uint64
+	near   bool // on big boards, only moves near the marks are searched
 
 	nodes    int64
 	now      func() time.Time // nil: no deadline
@@ -65,7 +66,9 @@ type searcher struct {
 }
 
 // newSearcher returns a searcher for boards of size s whose table takes at most memory
-// bytes (0 for no bound but MaxTableEntries), and never fewer than 1<<10 entries.
+// bytes (0 for no bound but MaxTableEntries), and never fewer than 1<<10 entries; on
+// boards of at most 64 cells, which proof-number search may solve, half of it, the
+// proof table taking at most the other half.
 func newSearcher(s game.Size, memory int64) *searcher {
 	g := geometryOf(s)
 	size := uint64(MaxTableEntries)
@@ -74,15 +77,19 @@ func newSearcher(s game.Size, memory int64) *searcher {
 	} else if g.n+4 < 22 {
 		size = 1 << max(10, g.n+4)
 	}
+	if g.n <= 64 {
+		memory /= 2 // the other half is the proof table's (see newProver)
+	}
 	for memory > 0 && size > 1<<10 && int64(size*entryBytes) > memory {
 		size /= 2
 	}
 	return &searcher{
-		g:     g,
-		keys:  newZobrist(g),
-		table: make([]entry, size),
-		mask:  size - 1,
-		near:  g.n > 64,
+		memory: memory,
+		g:      g,
+		keys:   newZobrist(g),
+		table:  make([]entry, size),
+		mask:   size - 1,
+		near:   g.n > 64,
 	}
 }
 
