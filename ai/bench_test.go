@@ -54,6 +54,37 @@ func BenchmarkMinimaxAnalyze(b *testing.B) {
 	})
 }
 
+// BenchmarkAnalyzeByProof solves, by proof-number search, the empty boards of issue 9's
+// goal table that settle in seconds, every first move proven, with a fresh Minimax (and so
+// cold tables) each time: go test -bench AnalyzeByProof -benchtime 1x ./ai.
+func BenchmarkAnalyzeByProof(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		size   game.Size
+		winner game.Mark
+	}{
+		{"5x6_k4", game.Size{Rows: 5, Cols: 6, Win: 4}, game.X},
+		{"6x6_k4", game.Size{Rows: 6, Cols: 6, Win: 4}, game.X},
+		{"4x7_k4", game.Size{Rows: 4, Cols: 7, Win: 4}, game.Empty},
+		{"4x8_k4", game.Size{Rows: 4, Cols: 8, Win: 4}, game.Empty},
+		{"7x7_k5", game.Size{Rows: 7, Cols: 7, Win: 5}, game.Empty},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			board := newBoard(b, tc.size, game.X)
+			var nodes int64
+			for b.Loop() {
+				m := &ai.Minimax{}
+				a := m.Analyze(board)
+				if !a.Value.Exact || a.Value.Winner != tc.winner {
+					b.Fatalf("value %v, want %v proven", a.Value, tc.winner)
+				}
+				nodes = a.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+		})
+	}
+}
+
 // BenchmarkMinimaxMiddleGame15x15 times a move on 15×15, 5 in a row, ten moves into the
 // game, with 200ms to think by the real clock: cold with a fresh Minimax (and table) for
 // each move, as the first move of a game; warm with one Minimax for every move. Besides
