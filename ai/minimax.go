@@ -257,9 +257,10 @@ func (s *searcher) bestLine(p *position) []game.Cell {
 	now := s.now
 	s.now, s.stopped = nil, false
 	defer func() { s.now = now }()
-	var line []game.Cell
-	played := 0
-	for !p.won && !p.drawn() {
+	return s.playLine(p, func() int {
+		if p.won || p.drawn() {
+			return -1
+		}
 		best, top := -1, -inf
 		for c, m := range p.cells {
 			if m != game.Empty {
@@ -272,11 +273,19 @@ func (s *searcher) bestLine(p *position) []game.Cell {
 				best, top = c, -v
 			}
 		}
-		p.play(best)
-		played++
-		line = append(line, s.g.cell(best))
+		return best
+	})
+}
+
+// playLine plays from p the moves that next chooses, until it returns -1, and returns
+// them, leaving p as it found it.
+func (s *searcher) playLine(p *position, next func() int) []game.Cell {
+	var line []game.Cell
+	for c := next(); c >= 0; c = next() {
+		p.play(c)
+		line = append(line, s.g.cell(c))
 	}
-	for range played {
+	for range line {
 		p.undo()
 	}
 	return line

@@ -123,9 +123,10 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 	s.now, s.limit, s.stopped = nil, s.nodes+lineNodes, false
 	defer func() { s.now, s.limit, s.stopped = now, limit, false }()
 	r.attacker = winner
-	var line []game.Cell
-	played := 0
-	for !p.won && p.free > 0 && !s.stopped {
+	return s.playLine(p, func() int {
+		if p.won || p.free == 0 || s.stopped {
+			return -1
+		}
 		moves, _ := r.moves(p, 0)
 		moves = slices.Clone(moves)
 		// The winner needs one move that wins, the loser's replies all lose: the table's
@@ -159,17 +160,8 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 				consider(c, plies)
 			}
 		}
-		if best < 0 {
-			break
-		}
-		p.play(best)
-		played++
-		line = append(line, s.g.cell(best))
-	}
-	for range played {
-		p.undo()
-	}
-	return line
+		return best
+	})
 }
 
 // lineNodes is the most positions line may search to prove again what the table lost.
