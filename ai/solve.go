@@ -129,8 +129,14 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 		}
 		moves, _ := r.moves(p, 0)
 		moves = slices.Clone(moves)
-		// The winner needs one move that wins, the loser's replies all lose: the table's
-		// proofs first, and the others proven only when the table has none.
+		// The winner needs one move that wins as soon as the position's entry claims, the
+		// loser's replies all lose: the table's proofs first, and the others proven only
+		// when the table has none that keeps to the claim (a position that a win by fours
+		// settled has no entries below it, and other proofs may have left longer ones).
+		claim := pnInf
+		if e := r.probe(r.key(p)); e != nil && e.pn == 0 {
+			claim = int(e.plies)
+		}
 		best, bestPlies := -1, 0
 		consider := func(c, plies int) {
 			if best < 0 || p.turn == winner && plies < bestPlies || p.turn != winner && plies > bestPlies {
@@ -150,7 +156,7 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 			}
 		}
 		for _, c := range missing {
-			if best >= 0 && p.turn == winner {
+			if p.turn == winner && best >= 0 && bestPlies+1 <= claim {
 				break
 			}
 			p.play(c)
