@@ -90,7 +90,8 @@ type Analysis struct {
 // Positions of more than 25 free cells on boards of at most 64 cells are beyond
 // alpha-beta's reach in a move: there Analyze solves by proof-number search (see
 // proof.go), with threat search, Erdős–Selfridge and pairing strategies settling its
-// leaves, and Move and Hint play a win that it proves with a quarter of the move. The
+// leaves, and with at most 40 free cells Move and Hint play a win that it proves with an
+// eighth of the move. The
 // plies of a win it proves are those of its proof: the winner can always win within them,
 // and may have a quicker win.
 //
@@ -350,7 +351,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, false)
 		moves = slices.Clone(moves)
-		if !s.near && p.free >= proofFree {
+		if !s.near && p.free >= proofFree && p.free <= proofPlayFree {
 			// Too big for alpha-beta to solve at once: a win that proof-number search
 			// finds with a share of the move is played.
 			if move, plies, ok := s.proveWin(p); ok {

@@ -20,6 +20,7 @@ type pairer struct {
 	lines []uint64 // the empty cells of each attacker's line still to cover
 	arena []uint64 // room for the lines left at each step of the search
 	steps int      // what the search may still try
+	tried int      // the pairs the last draws tried
 }
 
 // pairSteps bounds the pairs that one search for a pairing may try: most positions have
@@ -47,6 +48,7 @@ func newPairer(g *geometry) *pairer {
 // four if a has one, or else tries the cells on the most of a's open lines. A pairing
 // that is not found proves nothing.
 func (q *pairer) draws(p *position, a game.Mark) bool {
+	q.tried = 0
 	if q.g.n > 64 {
 		return false
 	}
@@ -79,6 +81,7 @@ func (q *pairer) draws(p *position, a game.Mark) bool {
 		q.lines = append(q.lines, cells)
 	}
 	q.steps = pairSteps
+	defer func() { q.tried = pairSteps - max(q.steps, 0) }()
 	if p.turn == a {
 		return fours == 0 && q.cover(q.lines, empty, q.arena)
 	}

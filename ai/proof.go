@@ -162,7 +162,9 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 			return result(me, plies)
 		}
 	}
-	if r.pairs.draws(p, a) {
+	drawn := r.pairs.draws(p, a)
+	r.s.charge(int64(r.pairs.tried / pairStepsPerPosition))
+	if drawn {
 		return result(game.Empty, 0)
 	}
 	return 0, 0, 0, false
@@ -221,6 +223,7 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
 		p.play(c)
 		k := r.key(p)
 		if r.probe(k) == nil {
+			r.s.charge(1) // a position looked at, as alpha-beta counts its own
 			// Only what the leaf settles is kept: an open leaf counts 1 and 1 without
 			// an entry, which would crowd out entries that cost a search.
 			if pn, dn, plies, ok := r.leaf(p); ok {
@@ -306,3 +309,8 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
 func epsilon(n uint32) uint32 {
 	return uint32(min(uint64(n)+uint64(n)/4+1, pnInf-1))
 }
+
+// pairStepsPerPosition is how many pairs a pairing search tries in the time alpha-beta
+// takes for a position: its steps are counted at that rate, so that a count of positions
+// keeps pace with the clock (see searcher.charge).
+const pairStepsPerPosition = 2

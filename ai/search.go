@@ -229,6 +229,18 @@ func (s *searcher) count() bool {
 	return s.stopped
 }
 
+// charge counts n units of work that are not positions (a pairing search's steps), so
+// that the count keeps pace with the clock, and reports whether the search must stop,
+// checking the deadline and the count whenever the count passes a multiple of 1024.
+func (s *searcher) charge(n int64) bool {
+	before := s.nodes
+	s.nodes += n
+	if s.now != nil && before>>10 != s.nodes>>10 && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
 // store records a search's result in the table slot e.
 func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply int, proven bool, move int) {
 	d := uint8(min(max(depth, 0), provenDepth-1))

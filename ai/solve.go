@@ -173,8 +173,13 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 // lineNodes is the most positions line may search to prove again what the table lost.
 const lineNodes = 1 << 20
 
-// proveWin looks for a proven win of the side to move by proof-number search, with a
-// quarter of what is left of the search's count of positions (no bound when it has
+// proofPlayFree is the most free cells for which a move tries proof-number search: up to
+// 6×6 and 4×10 from the start. With more (7×7, 8×8) a win is far beyond the share of a
+// move it gets, and the time would only be taken from alpha-beta.
+const proofPlayFree = 40
+
+// proveWin looks for a proven win of the side to move by proof-number search, with an
+// eighth of what is left of the search's count of positions (no bound when it has
 // none), and returns its first move, the quickest the proof knows, and its plies.
 func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
 	if s.prover == nil {
@@ -184,7 +189,7 @@ func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
 	s.threat.gen++
 	limit := s.limit
 	if limit > 0 {
-		s.limit = s.nodes + max(1, (limit-s.nodes)/4)
+		s.limit = s.nodes + max(1, (limit-s.nodes)/8)
 	}
 	won, settled, _ := r.prove(p, p.turn)
 	s.limit, s.stopped = limit, false
