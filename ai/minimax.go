@@ -182,7 +182,8 @@ func (m *Minimax) Hint(b *game.Board) (game.Cell, Value, error) {
 }
 
 // Line returns the forced win that the last Move or Hint found by threat search on a
-// board too big to solve, from the move it chose to the end of the game, with the
+// board too big to solve, or that the last Hint found by proof-number search, from the
+// move it chose to the end of the game, with the
 // opponent's forced replies and, where it has a choice, the reply that holds out longest;
 // nil when it found none.
 func (m *Minimax) Line() []game.Cell {
@@ -355,6 +356,9 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 			// Too big for alpha-beta to solve at once: a win that proof-number search
 			// finds with a share of the move is played.
 			if move, plies, ok := s.proveWin(p); ok {
+				if valued { // a hint shows the win
+					s.line = s.proofHintLine(p, move)
+				}
 				return []int{move}, win - plies, true
 			}
 		}

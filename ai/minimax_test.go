@@ -404,7 +404,7 @@ func TestValuesOfMNKByProofLong(t *testing.T) {
 
 // TestHintProvesWin checks that on boards too big for alpha-beta to solve in a move, the
 // hint with the default think finds the first player's proven win by proof-number search,
-// and that the move it gives keeps the win, as Analyze proves.
+// with its line, and that the move it gives keeps the win, as Analyze proves.
 func TestHintProvesWin(t *testing.T) {
 	for _, size := range []game.Size{{Rows: 5, Cols: 6, Win: 4}, {Rows: 6, Cols: 6, Win: 4}} {
 		b := newBoard(t, size, game.X)
@@ -414,6 +414,15 @@ func TestHintProvesWin(t *testing.T) {
 		if err != nil || v.Winner != game.X || !v.Exact {
 			t.Errorf("%v: Hint = %v, %v (err %v), want a proven win for X", size, c, v, err)
 			continue
+		}
+		line := m.Line()
+		if len(line) == 0 || line[0] != c || len(line) > v.Plies {
+			t.Errorf("%v: hint %v, %v: line %v, want one from the hint within its plies", size, c, v, line)
+		}
+		replay := newBoard(t, size, game.X)
+		play(t, replay, line...)
+		if o := replay.Outcome(); o.Status != game.Won || o.Winner != game.X {
+			t.Errorf("%v: the hint's line %v ends in %v, want X's win", size, line, o)
 		}
 		play(t, b, c)
 		if a := (&ai.Minimax{}).Analyze(b); a.Value.Winner != game.X || !a.Value.Exact {

@@ -84,7 +84,7 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 	}
 	a.Nodes = s.nodes
 	if a.Value.Exact && a.Value.Winner != game.Empty {
-		a.Line = r.line(p, a.Value.Winner)
+		a.Line, _ = r.line(p, a.Value.Winner, lineNodes)
 	}
 	return a
 }
@@ -115,15 +115,19 @@ func representative(syms [][]int, c int) int {
 
 // line returns a forced win of winner from p, which the search has proven: the winner's
 // moves, each towards the quickest end the proof knows, and the loser's replies, each the
-// one that holds out longest, to the end of the game. It proves again what the table has
-// lost, with at most lineNodes positions, and stops short if it cannot.
-func (r *prover) line(p *position, winner game.Mark) []game.Cell {
+// one that holds out longest, to the end of the game, and whether it got there. It proves
+// again what the table has lost, with at most budget positions, and stops short if it
+// cannot.
+func (r *prover) line(p *position, winner game.Mark, budget int64) (line []game.Cell, whole bool) {
 	s := r.s
 	now, limit := s.now, s.limit
-	s.now, s.limit, s.stopped = nil, s.nodes+lineNodes, false
+	s.now, s.limit, s.stopped = nil, s.nodes+budget, false
 	defer func() { s.now, s.limit, s.stopped = now, limit, false }()
 	r.attacker = winner
-	return s.playLine(p, func() int {
+	line = s.playLine(p, func() int {
+		if p.won {
+			whole = true
+		}
 		if p.won || p.free == 0 || s.stopped {
 			return -1
 		}
@@ -168,10 +172,32 @@ func (r *prover) line(p *position, winner game.Mark) []game.Cell {
 		}
 		return best
 	})
+	return line, whole
 }
 
 // lineNodes is the most positions line may search to prove again what the table lost.
 const lineNodes = 1 << 20
+
+// proofHintLine returns, for the hint, the forced win that proveWin found, from its
+// move to the end of the game, or nil when the rest of the move's count cannot find it
+// all.
+func (s *searcher) proofHintLine(p *position, move int) []int {
+	budget := int64(lineNodes)
+	if s.limit > 0 {
+		budget = max(1, s.limit-s.nodes)
+	}
+	p.play(move)
+	rest, whole := s.prover.line(p, p.turn.Opponent(), budget)
+	p.undo()
+	if !whole {
+		return nil
+	}
+	line := []int{move}
+	for _, c := range rest {
+		line = append(line, s.g.index(c))
+	}
+	return line
+}
 
 // proofPlayFree is the most free cells for which a move tries proof-number search: up to
 // 6×6 and 4×10 from the start. With more (7×7, 8×8) a win is far beyond the share of a
