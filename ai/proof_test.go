@@ -114,3 +114,45 @@ func checkLine(t *testing.T, by string, b *game.Board, a Analysis, most int) {
 		t.Errorf("%s: %v: line %v (%d plies) ends in %v, want %v", by, b, a.Line, played, o, a.Value)
 	}
 }
+
+// TestAnalyzeTransposed checks Analyze on boards taller than wide, which it solves on
+// their side: every legal move listed once, in its own coordinates, with the winner that
+// the proof search finds on the board as it stands, and a line that is legal there.
+func TestAnalyzeTransposed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	size := game.Size{Rows: 6, Cols: 5, Win: 4}
+	m := &Minimax{}
+	s := newSearcher(size, 0)
+	for range 3 {
+		b, err := game.NewBoard(size, game.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 4 { // 26 free cells: the proof search's
+			empty := b.Empty()
+			if err := b.Play(empty[rng.IntN(len(empty))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a := m.Analyze(b)
+		direct := s.analyzeByProof(newPosition(b, s.g, s.keys, false))
+		want := map[game.Cell]Value{}
+		for _, mv := range direct.Moves {
+			want[mv.Cell] = mv.Value
+		}
+		if len(a.Moves) != len(b.Empty()) {
+			t.Errorf("%v: %d moves listed, want %d", b, len(a.Moves), len(b.Empty()))
+		}
+		for _, mv := range a.Moves {
+			w, ok := want[mv.Cell]
+			if !ok || !mv.Value.Exact || mv.Value.Winner != w.Winner {
+				t.Errorf("%v: move %v: %v on its side, %v as it stands", b, mv.Cell, mv.Value, w)
+			}
+			delete(want, mv.Cell) // each cell once
+		}
+		if a.Value.Winner != direct.Value.Winner {
+			t.Errorf("%v: value %v on its side, %v as it stands", b, a.Value, direct.Value)
+		}
+		checkLine(t, "on its side", b, a, a.Value.Plies)
+	}
+}
