@@ -118,7 +118,7 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 		// back for what follows the last check of the clock.
 		deadline = m.Now().Add(m.Think - m.Think/10)
 	}
-	if m.s == nil || m.s.g.size != b.Size() || m.Memory > 0 && int64(uint64(len(m.s.table))*entryBytes) > m.Memory {
+	if m.s == nil || m.s.g.size != b.Size() || m.Memory > 0 && m.s.tableBytes() > m.Memory {
 		m.s = newSearcher(b.Size(), m.Memory)
 	}
 	s := m.s
@@ -293,13 +293,12 @@ func (m *Minimax) analyzeTransposed(b *game.Board) Analysis {
 
 // bestLine returns, for a position whose value alpha-beta has proven, the line of best
 // play to the end of the game: at each turn the move with the best exact score for the
-// side to move, the first in cell order among equals.
+// side to move, the first in cell order among equals; nil when, with a clock, it would
+// take more than lineNodes positions.
 func (s *searcher) bestLine(p *position) []game.Cell {
-	now := s.now
-	s.now, s.stopped = nil, false
-	defer func() { s.now = now }()
-	return s.playLine(p, func() int {
-		if p.won || p.drawn() {
+	defer s.unclocked(lineNodes)()
+	line := s.playLine(p, func() int {
+		if p.won || p.drawn() || s.stopped {
 			return -1
 		}
 		best, top := -1, -inf
@@ -314,8 +313,15 @@ func (s *searcher) bestLine(p *position) []game.Cell {
 				best, top = c, -v
 			}
 		}
+		if s.stopped {
+			return -1
+		}
 		return best
 	})
+	if s.stopped {
+		return nil // cut short: no line rather than half of one
+	}
+	return line
 }
 
 // playLine plays from p the moves that next chooses, until it returns -1, and returns

@@ -431,6 +431,20 @@ func TestHintProvesWin(t *testing.T) {
 	}
 }
 
+// TestAnalyzeCutShortClaimsNoDraw checks that an analysis by proof-number search that
+// its deadline cuts short claims no draw it has not proven: on 6×6 with four in a row, O
+// wins after X takes a corner, whichever moves the search settled in time.
+func TestAnalyzeCutShortClaimsNoDraw(t *testing.T) {
+	b := newBoard(t, game.Size{Rows: 6, Cols: 6, Win: 4}, game.X)
+	clock := &fakeClock{step: time.Millisecond}
+	a := (&ai.Minimax{Think: 500 * time.Millisecond, Now: clock.now}).Analyze(b)
+	for _, mv := range a.Moves {
+		if mv.Cell == (game.Cell{}) && mv.Value.Exact && mv.Value.Winner != game.O {
+			t.Errorf("corner 1 1 valued %v, but O wins after it", mv.Value)
+		}
+	}
+}
+
 // fakeClock is a clock for Minimax.Now that moves on by step each time it is read, so
 // that a search with a deadline stops after a fixed amount of work, whatever the machine.
 type fakeClock struct {

@@ -27,6 +27,8 @@ type pairer struct {
 // none, and a search that fails proves nothing.
 const pairSteps = 64
 
+// newPairer returns the pairer of g's board size (one that finds nothing on boards of
+// more than 64 cells).
 func newPairer(g *geometry) *pairer {
 	q := &pairer{g: g}
 	if g.n > 64 {

@@ -60,10 +60,14 @@ type prover struct {
 // proofChild is a move of the position being searched and the key of the position it
 // leads to.
 type proofChild struct {
-	cell int
-	key  uint64
+	cell   int
+	key    uint64
+	pn, dn uint32 // its numbers when last known, for when the table has lost them
+	plies  int
 }
 
+// newProver returns the prover of s's board size, with a proof table that takes at most
+// s.memory bytes when that is set.
 func newProver(s *searcher) *prover {
 	if s.threat == nil {
 		s.threat = newThreatSearch(s)
@@ -119,12 +123,13 @@ func (r *prover) prove(p *position, attacker game.Mark) (won, settled bool, plie
 	r.attacker = attacker
 	r.proof++
 	key := r.key(p)
+	if e := r.probe(key); e != nil && (e.pn == 0 || e.dn == 0) {
+		return e.pn == 0, true, int(e.plies)
+	}
 	for !r.s.stopped {
-		e := r.probe(key)
-		if e != nil && (e.pn == 0 || e.dn == 0) {
-			return e.pn == 0, true, int(e.plies)
+		if pn, dn, plies := r.mid(p, 0, key, pnInf-1, pnInf-1); pn == 0 || dn == 0 {
+			return pn == 0, !r.s.stopped, plies
 		}
-		r.mid(p, 0, key, pnInf-1, pnInf-1)
 	}
 	return false, false, 0
 }
@@ -134,9 +139,9 @@ func (r *prover) prove(p *position, attacker game.Mark) (won, settled bool, plie
 // search.
 func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 	a := r.attacker
-	result := func(winner game.Mark, plies int) (uint32, uint32, int, bool) {
+	result := func(winner game.Mark, n int) (uint32, uint32, int, bool) {
 		if winner == a {
-			return 0, pnInf, plies, true
+			return 0, pnInf, n, true
 		}
 		return pnInf, 0, 0, true
 	}
@@ -201,16 +206,19 @@ func (r *prover) moves(p *position, ply int) ([]int, int) {
 }
 
 // mid is the heart of df-pn: it searches p, whose key is key, until its proof number
-// reaches thpn or its disproof number thdn, and records them in the table.
-func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
+// reaches thpn or its disproof number thdn, records them in the table and returns them,
+// with the plies of a proven win. The parent keeps what it returns too: the table may
+// lose it to a sibling's entry at once, and a parent that read only the table would then
+// search the same child again and again.
+func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) (pn, dn uint32, plies int) {
 	start := r.s.nodes
 	if r.s.count() {
-		return
+		return 1, 1, 0
 	}
 	if r.probe(key) == nil { // settled once, perhaps, and lost from the table since
 		if pn, dn, plies, ok := r.leaf(p); ok {
-			r.store(key, pn, dn, 0, plies)
-			return
+			r.store(key, pn, dn, 1, plies)
+			return pn, dn, plies
 		}
 	}
 	or := p.turn == r.attacker
@@ -221,21 +229,20 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
 	kids := r.kids[ply][:0]
 	for _, c := range moves {
 		p.play(c)
-		k := r.key(p)
-		if r.probe(k) == nil {
+		kid := proofChild{cell: c, key: r.key(p), pn: 1, dn: 1}
+		if r.probe(kid.key) == nil {
 			r.s.charge(1) // a position looked at, as alpha-beta counts its own
 			// Only what the leaf settles is kept: an open leaf counts 1 and 1 without
 			// an entry, which would crowd out entries that cost a search.
 			if pn, dn, plies, ok := r.leaf(p); ok {
-				r.store(k, pn, dn, 0, plies)
+				r.store(kid.key, pn, dn, 1, plies)
+				kid.pn, kid.dn, kid.plies = pn, dn, plies
 			}
 		}
 		p.undo()
-		kids = append(kids, proofChild{cell: c, key: k})
+		kids = append(kids, kid)
 	}
 	r.kids[ply] = kids
-	var pn, dn uint32
-	var plies int
 	for {
 		// The numbers of p from its children's: at the attacker's turn, the least proof
 		// number and the sum of the disproof numbers; at the defender's, the reverse.
@@ -247,10 +254,11 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
 			plies = skipped
 		}
 		for i, c := range kids {
-			cpn, cdn, cplies := uint32(1), uint32(1), 0
 			if e := r.probe(c.key); e != nil {
-				cpn, cdn, cplies = e.pn, e.dn, int(e.plies)
+				c.pn, c.dn, c.plies = e.pn, e.dn, int(e.plies)
+				kids[i] = c
 			}
+			cpn, cdn, cplies := c.pn, c.dn, c.plies
 			mine, theirs := cpn, cdn // the number to minimise, and the one to add
 			if !or {
 				mine, theirs = cdn, cpn
@@ -291,9 +299,10 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
 			cthpn = uint32(min(uint64(thpn)-uint64(pn)+uint64(bestPn), pnInf))
 		}
 		p.play(kids[best].cell)
-		r.mid(p, ply+1, kids[best].key, cthpn, cthdn)
+		cpn, cdn, cplies := r.mid(p, ply+1, kids[best].key, cthpn, cthdn)
 		p.undo()
 		kids = r.kids[ply]
+		kids[best].pn, kids[best].dn, kids[best].plies = cpn, cdn, cplies
 	}
 	if r.s.stopped {
 		return
@@ -301,7 +310,9 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) {
 	if pn != 0 {
 		plies = 0
 	}
-	r.store(key, pn, dn, r.s.nodes-start, max(plies, 0))
+	plies = max(plies, 0)
+	r.store(key, pn, dn, r.s.nodes-start, plies)
+	return pn, dn, plies
 }
 
 // epsilon returns the threshold that lets a child's number grow past n by a quarter,

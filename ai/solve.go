@@ -3,6 +3,7 @@ package ai
 import (
 	"cmp"
 	"slices"
+	"time"
 
 	"tictactoe/game"
 )
@@ -53,11 +54,13 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 	for _, c := range reps {
 		wins = settle(c, me) || wins
 	}
+	settledAll := !slices.ContainsFunc(reps, func(c int) bool { return !values[c].Exact })
 	// On an empty board the other side can win after a move only if the side to move
 	// wins the game: a win for the other side there, with a mark of ours less on the
 	// board (an extra mark never hurts its owner) and the marks' names swapped, would be
-	// a win for the side to move from the empty board.
-	if wins || p.free < s.g.n {
+	// a win for the side to move from the empty board. That needs every first question
+	// settled: a move left open might be the win.
+	if wins || p.free < s.g.n || !settledAll {
 		for _, c := range reps {
 			if values[c].Exact && values[c].Winner == game.Empty {
 				settle(c, them)
@@ -84,7 +87,9 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 	}
 	a.Nodes = s.nodes
 	if a.Value.Exact && a.Value.Winner != game.Empty {
-		a.Line, _ = r.line(p, a.Value.Winner, lineNodes)
+		if line, whole := r.line(p, a.Value.Winner, lineNodes); whole {
+			a.Line = line
+		}
 	}
 	return a
 }
@@ -120,9 +125,7 @@ func representative(syms [][]int, c int) int {
 // cannot.
 func (r *prover) line(p *position, winner game.Mark, budget int64) (line []game.Cell, whole bool) {
 	s := r.s
-	now, limit := s.now, s.limit
-	s.now, s.limit, s.stopped = nil, s.nodes+budget, false
-	defer func() { s.now, s.limit, s.stopped = now, limit, false }()
+	defer s.unclocked(budget)()
 	r.attacker = winner
 	line = s.playLine(p, func() int {
 		if p.won {
@@ -173,6 +176,18 @@ func (r *prover) line(p *position, winner game.Mark, budget int64) (line []game.
 		return best
 	})
 	return line, whole
+}
+
+// unclocked lifts the searcher's deadline and gives it budget more positions, when it
+// has a clock to count them by (the count is checked with the clock), for a line that is
+// owed once a value is proven; the function it returns puts both back.
+func (s *searcher) unclocked(budget int64) func() {
+	limit, deadline := s.limit, s.deadline
+	s.limit, s.stopped = s.nodes+budget, false
+	if s.now != nil {
+		s.deadline = s.now().Add(24 * time.Hour)
+	}
+	return func() { s.limit, s.deadline, s.stopped = limit, deadline, false }
 }
 
 // lineNodes is the most positions line may search to prove again what the table lost.
