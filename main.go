@@ -400,7 +400,8 @@ func hinter(solver *ai.Minimax) func(b *game.Board) string {
 		case b.Turn():
 			worth = fmt.Sprintf("win in %d", v.Plies)
 			if line := solver.Line(); len(line) > 1 {
-				// A forced win found by threat search: its moves, the replies forced.
+				// A forced win found by threat or proof-number search: its moves, the
+				// replies.
 				worth += fmt.Sprintf(": %v, then %s", line[0], joinCells(line[1:]))
 			}
 		case b.Turn().Opponent():

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"testing"
-	"unsafe"
 
 	"tictactoe/game"
 )
@@ -36,7 +35,7 @@ func TestMemoryBoundsTable(t *testing.T) {
 	m = &Minimax{Memory: 10 << 20}
 	b, _ = game.NewBoard(game.Size{Rows: 5, Cols: 6, Win: 4}, game.X)
 	m.Analyze(b)
-	if got := int64(len(m.s.table))*int64(entryBytes) + int64(len(m.s.prover.table))*int64(unsafe.Sizeof(proofEntry{})); got > m.Memory {
+	if got := int64(len(m.s.table))*int64(entryBytes) + int64(len(m.s.prover.table))*proofEntryBytes; got > m.Memory {
 		t.Errorf("Memory %d on %v: the tables take %d bytes", m.Memory, b.Size(), got)
 	}
 	if entryBytes != 24 {

@@ -219,26 +219,28 @@ func (p *position) canWin(m game.Mark, moves int) bool {
 // sides blocked is a draw; one side blocked bounds the value for it at a draw.
 func (p *position) blocked(m game.Mark) bool {
 	k := p.g.size.Win
-	sum := 0 // the sum, times 2^k
-	for n, lines := range p.openBy[m][:k] {
-		sum += lines << n
-	}
+	sum := p.danger(m)
 	if m == p.turn {
 		return sum < 1<<(k-1)
 	}
 	return sum < 1<<k
 }
 
+// danger returns the Erdős–Selfridge sum of m's open lines, each weighted
+// 2^-(marks it still needs), times 2^k: each line counts 2^(marks it holds).
+func (p *position) danger(m game.Mark) int {
+	sum := 0
+	for n, lines := range p.openBy[m][:p.g.size.Win] {
+		sum += lines << n
+	}
+	return sum
+}
+
 // blockedAfterMove reports whether the side to move, m's opponent, can make m blocked (see
 // blocked) with one move: whether some empty cell lies on enough of m's open lines that
 // taking them leaves m's sum below 1/2, m being to move then.
 func (p *position) blockedAfterMove(m game.Mark) bool {
-	k := p.g.size.Win
-	sum := 0
-	for n, lines := range p.openBy[m][:k] {
-		sum += lines << n
-	}
-	need := sum - (1<<(k-1) - 1) // what the move must take off
+	need := p.danger(m) - (1<<(p.g.size.Win-1) - 1) // what the move must take off
 	if need <= 0 {
 		return true
 	}

@@ -34,6 +34,9 @@ type proofEntry struct {
 	proof  uint16 // the proof that wrote it
 }
 
+// proofEntryBytes is the size of a proof table entry.
+const proofEntryBytes = int64(unsafe.Sizeof(proofEntry{}))
+
 // proofTableSize is the number of slots of the proof table: 1<<22 of 24 bytes, 96 MiB,
 // unless Minimax.Memory asks for less.
 const proofTableSize = 1 << 22
@@ -73,7 +76,7 @@ func newProver(s *searcher) *prover {
 		s.threat = newThreatSearch(s)
 	}
 	size := proofTableSize
-	for s.memory > 0 && size > 1<<10 && int64(size)*int64(unsafe.Sizeof(proofEntry{})) > s.memory {
+	for s.memory > 0 && size > 1<<10 && int64(size)*proofEntryBytes > s.memory {
 		size /= 2
 	}
 	return &prover{s: s, t: s.threat, pairs: newPairer(s.g), table: make([]proofEntry, size)}

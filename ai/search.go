@@ -98,7 +98,7 @@ func newSearcher(s game.Size, memory int64) *searcher {
 func (s *searcher) tableBytes() int64 {
 	n := int64(uint64(len(s.table)) * entryBytes)
 	if s.prover != nil {
-		n += int64(len(s.prover.table)) * int64(unsafe.Sizeof(proofEntry{}))
+		n += int64(len(s.prover.table)) * proofEntryBytes
 	}
 	return n
 }
@@ -231,17 +231,12 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 
 // count counts a position searched and reports whether the search must stop: its
 // deadline or its count of positions is reached (both checked every 1024 positions).
-func (s *searcher) count() bool {
-	s.nodes++
-	if s.now != nil && s.nodes&1023 == 0 && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
-		s.stopped = true
-	}
-	return s.stopped
-}
+func (s *searcher) count() bool { return s.charge(1) }
 
-// charge counts n units of work that are not positions (a pairing search's steps), so
-// that the count keeps pace with the clock, and reports whether the search must stop,
-// checking the deadline and the count whenever the count passes a multiple of 1024.
+// charge counts n units of work (positions, or a pairing search's steps, which are
+// counted so that the count keeps pace with the clock) and reports whether the search
+// must stop, checking the deadline and the count whenever the count passes a multiple
+// of 1024.
 func (s *searcher) charge(n int64) bool {
 	before := s.nodes
 	s.nodes += n

@@ -18,11 +18,7 @@ const proofFree = solveOutright + 1
 // symmetry of the position maps onto each other), whether the side that moved wins; then,
 // after each move that does not win, whether the other side does; and else a draw.
 func (s *searcher) analyzeByProof(p *position) Analysis {
-	if s.prover == nil {
-		s.prover = newProver(s)
-	}
-	r := s.prover
-	s.threat.gen++
+	r := s.proofSearch()
 	me, them := p.turn, p.turn.Opponent()
 	same := s.symmetriesOf(p)
 	values := make([]Value, s.g.n)
@@ -214,6 +210,16 @@ func (s *searcher) proofHintLine(p *position, move int) []int {
 	return line
 }
 
+// proofSearch returns the searcher's prover, made at its first use, with a fresh threat
+// table for a new position.
+func (s *searcher) proofSearch() *prover {
+	if s.prover == nil {
+		s.prover = newProver(s)
+	}
+	s.threat.gen++
+	return s.prover
+}
+
 // proofPlayFree is the most free cells for which a move tries proof-number search: up to
 // 6×6 and 4×10 from the start. With more (7×7, 8×8) a win is far beyond the share of a
 // move it gets, and the time would only be taken from alpha-beta.
@@ -223,11 +229,7 @@ const proofPlayFree = 40
 // eighth of what is left of the search's count of positions (no bound when it has
 // none), and returns its first move, the quickest the proof knows, and its plies.
 func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
-	if s.prover == nil {
-		s.prover = newProver(s)
-	}
-	r := s.prover
-	s.threat.gen++
+	r := s.proofSearch()
 	limit := s.limit
 	if limit > 0 {
 		s.limit = s.nodes + max(1, (limit-s.nodes)/8)
