@@ -29,8 +29,7 @@ type position struct {
 	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2),
 	// in the sense of DESIGN.md's forcing sequences, for any k: on 3×3 a "four" is a two.
 	shape [3][shapes]lineSet
-	seen  []uint32 // scratch for doubles: seen[c] == stamp when a three through c was met
-	stamp uint32
+	seen  cellMarks // scratch for doubles
 }
 
 // shapes is how many kinds of threat lines a position keeps: fours, threes and twos.
@@ -90,7 +89,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	p := &position{
 		g:     g,
 		cells: make([]game.Mark, g.n),
-		seen:  make([]uint32, g.n),
+		seen:  cellMarks{seen: make([]uint32, g.n)},
 		keys:  keys,
 		turn:  b.First(),
 		free:  g.n,
@@ -175,27 +174,43 @@ func (p *position) evaluate() int {
 // (lines two marks short), where one move of m's makes two fours.
 func (p *position) doubles(m game.Mark, limit int) int {
 	found := 0
-	// seen[c] is stamp once a three through c is met, and stamp+1 once two are.
-	p.stamp += 2
-	if p.stamp < 2 { // wrapped round: old marks would look new
-		clear(p.seen)
-		p.stamp = 2
-	}
+	// seen[c] is one once a three through c is met, and two once two are.
+	one := p.seen.next(2)
+	two, seen := one+1, p.seen.seen
 	for _, l := range p.shape[m][1].lines {
 		for _, c := range p.g.lines[l] {
 			switch {
-			case p.cells[c] != game.Empty || p.seen[c] == p.stamp+1:
-			case p.seen[c] == p.stamp:
-				p.seen[c] = p.stamp + 1
+			case p.cells[c] != game.Empty || seen[c] == two:
+			case seen[c] == one:
+				seen[c] = two
 				if found++; found >= limit {
 					return found
 				}
 			default:
-				p.seen[c] = p.stamp
+				seen[c] = one
 			}
 		}
 	}
 	return found
+}
+
+// cellMarks marks cells in lists that are made again and again without clearing them
+// each time: a cell is marked in the current list when its entry holds one of the list's
+// stamps.
+type cellMarks struct {
+	seen  []uint32
+	stamp uint32
+}
+
+// next starts a new list, whose stamps run from the one it returns to that plus width-1:
+// no cell is marked in it yet.
+func (m *cellMarks) next(width uint32) uint32 {
+	m.stamp += width
+	if m.stamp < width { // wrapped round: old marks would look new
+		clear(m.seen)
+		m.stamp = width
+	}
+	return m.stamp
 }
 
 // threats returns how many lines m can complete with one more mark.

@@ -37,9 +37,8 @@ type threatSearch struct {
 	nodes, limit int64 // positions searched since find began, and the most allowed
 	stopped      bool
 
-	stamp uint32   // marks cells already collected into a list
-	seen  []uint32 // seen[c] == stamp: c is in the list being collected
-	score []int    // ordering scores of the list being collected
+	seen  cellMarks // the cells already collected into the list being collected
+	score []int     // ordering scores of the list being collected
 }
 
 // threatEntry is one slot of the threat table: what a search of the given kind found
@@ -77,7 +76,7 @@ func newThreatSearch(s *searcher) *threatSearch {
 		g:     s.g,
 		table: make([]threatEntry, threatTableSize),
 		mask:  threatTableSize - 1,
-		seen:  make([]uint32, s.g.n),
+		seen:  cellMarks{seen: make([]uint32, s.g.n)},
 		score: make([]int, s.g.n),
 	}
 }
@@ -105,14 +104,6 @@ func (t *threatSearch) store(e *threatEntry, key uint64, sym, kind, depth, plies
 	*e = threatEntry{key: key ^ kindSalt[kind], gen: t.gen, move: m, kind: uint8(kind), depth: uint8(depth), plies: uint8(min(plies, 255))}
 }
 
-// nextStamp starts a new list of cells: none is seen in it yet.
-func (t *threatSearch) nextStamp() {
-	if t.stamp++; t.stamp == 0 { // wrapped round: old marks would look new
-		clear(t.seen)
-		t.stamp = 1
-	}
-}
-
 // wins appends to dst the distinct cells where m completes a line, at most two.
 func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
 	for _, l := range p.shape[m][0].lines {
@@ -132,16 +123,16 @@ func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
 // moves that make a four (most 1) or also a three (most 2), best first: by the fours and
 // then the threes a move makes, then by cell.
 func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
-	t.nextStamp()
+	stamp, seen := t.seen.next(1), t.seen.seen
 	var moves []int
 	k, o := t.g.size.Win, m.Opponent()
 	for j := 1; j <= most; j++ {
 		for _, l := range p.shape[m][j].lines {
 			for _, c := range t.g.lines[l] {
-				if p.cells[c] != game.Empty || t.seen[c] == t.stamp {
+				if p.cells[c] != game.Empty || seen[c] == stamp {
 					continue
 				}
-				t.seen[c] = t.stamp
+				seen[c] = stamp
 				score := 0
 				for _, l := range t.g.through[c] {
 					if p.count[o][l] == 0 {
@@ -338,12 +329,12 @@ func (t *threatSearch) defences(p *position) ([]int, int, bool) {
 func (t *threatSearch) zone(p *position) ([]int, bool) {
 	a, d := p.turn, p.turn.Opponent()
 	k := t.g.size.Win
-	t.nextStamp()
+	stamp, seen := t.seen.next(1), t.seen.seen
 	var zone []int
 	add := func(l int) {
 		for _, c := range t.g.lines[l] {
-			if t.seen[c] != t.stamp {
-				t.seen[c] = t.stamp
+			if seen[c] != stamp {
+				seen[c] = stamp
 				zone = append(zone, c)
 			}
 		}
