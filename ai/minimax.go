@@ -200,14 +200,15 @@ func (m *Minimax) Line() []game.Cell {
 // Analyze returns the value of b's position and of every legal move, searching until
 // each is proven or the deadline passes. On a finished board it has no moves.
 func (m *Minimax) Analyze(b *game.Board) Analysis {
-	if size := b.Size(); size.Rows > size.Cols && size.Rows*size.Cols <= 64 && len(b.Empty()) >= proofFree {
+	size, free := b.Size(), len(b.Empty())
+	if size.Rows > size.Cols && byProof(size.Rows*size.Cols, free) && !b.Over() {
 		return m.analyzeTransposed(b)
 	}
 	s := m.searcherFor(b)
 	s.limit = 0 // analysis is bounded by time alone
 	p := newPosition(b, s.g, s.keys, s.near)
 	a := Analysis{}
-	if !b.Over() && !s.near && p.free >= proofFree {
+	if !b.Over() && byProof(s.g.n, free) {
 		return s.analyzeByProof(p)
 	}
 	if b.Over() {
@@ -397,7 +398,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, false)
 		moves = slices.Clone(moves)
-		if !s.near && p.free >= proofFree && p.free <= proofPlayFree {
+		if byProof(s.g.n, p.free) && p.free <= proofPlayFree {
 			// Too big for alpha-beta to solve at once: a win that proof-number search
 			// finds with a share of the move is played.
 			if move, plies, ok := s.proveWin(p); ok {

@@ -14,6 +14,11 @@ import (
 // proof-number search settles far more, and its plies are those of the win it proves.
 const proofFree = solveOutright + 1
 
+// byProof reports whether a position with free empty cells on a board of cells is one
+// for proof-number search: more free cells than alpha-beta solves at once, on a board of
+// at most 64 cells (bigger ones are searched near the marks, and never solved).
+func byProof(cells, free int) bool { return cells <= 64 && free >= proofFree }
+
 // analyzeByProof is Analyze by proof-number search: for every move (one of each set that a
 // symmetry of the position maps onto each other), whether the side that moved wins; then,
 // after each move that does not win, whether the other side does; and else a draw.
