@@ -12,13 +12,15 @@ import (
 // reading order, row*Cols+col.
 type geometry struct {
 	size    game.Size
-	n       int     // cells
-	lines   [][]int // the cells of each line
-	through [][]int // the lines through each cell
-	syms    [][]int // syms[s][c] is where symmetry s takes cell c; syms[0] is the identity
-	inverse [][]int // inverse[s] undoes syms[s]
-	centre  []int   // the cell or cells nearest the centre
-	corners []int   // the corner cells
+	n       int      // cells
+	lines   [][]int  // the cells of each line
+	through [][]int  // the lines through each cell
+	masks   []uint64 // on boards of at most 64 cells, the cells of each line as a set
+	board   uint64   // on boards of at most 64 cells, every cell as a set
+	syms    [][]int  // syms[s][c] is where symmetry s takes cell c; syms[0] is the identity
+	inverse [][]int  // inverse[s] undoes syms[s]
+	centre  []int    // the cell or cells nearest the centre
+	corners []int    // the corner cells
 }
 
 var (
@@ -60,6 +62,15 @@ func newGeometry(s game.Size) *geometry {
 					g.through[cell] = append(g.through[cell], id)
 				}
 				g.lines = append(g.lines, line)
+			}
+		}
+	}
+	if g.n <= 64 {
+		g.board = 1<<g.n - 1 // all ones on 64 cells, where the shift gives 0
+		g.masks = make([]uint64, len(g.lines))
+		for l, line := range g.lines {
+			for _, c := range line {
+				g.masks[l] |= 1 << c
 			}
 		}
 	}

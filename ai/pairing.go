@@ -16,7 +16,6 @@ import (
 // of cells fits in a word; its slices are scratch space.
 type pairer struct {
 	g     *geometry
-	masks []uint64 // the cells of each line
 	lines []uint64 // the empty cells of each attacker's line still to cover
 	arena []uint64 // room for the lines left at each step of the search
 	steps int      // what the search may still try
@@ -33,12 +32,6 @@ func newPairer(g *geometry) *pairer {
 	q := &pairer{g: g}
 	if g.n > 64 {
 		return q
-	}
-	q.masks = make([]uint64, len(g.lines))
-	for l, line := range g.lines {
-		for _, c := range line {
-			q.masks[l] |= 1 << c
-		}
 	}
 	// Each step of the search covers a line at least, and keeps what is left.
 	q.arena = make([]uint64, len(g.lines)*(len(g.lines)+3)/2+len(g.lines))
@@ -64,15 +57,10 @@ func (q *pairer) draws(p *position, a game.Mark) bool {
 		// position with more open lines than this, and looking costs more than it saves.
 		return false
 	}
-	var empty uint64
-	for c, m := range p.cells {
-		if m == game.Empty {
-			empty |= 1 << c
-		}
-	}
+	empty := p.empty()
 	q.lines = q.lines[:0]
 	var fours uint64 // the cells that complete a line of a's
-	for l, mask := range q.masks {
+	for l, mask := range q.g.masks {
 		if p.count[d][l] > 0 {
 			continue
 		}
@@ -85,26 +73,26 @@ func (q *pairer) draws(p *position, a game.Mark) bool {
 	q.steps = pairSteps
 	defer func() { q.tried = pairSteps - max(q.steps, 0) }()
 	if p.turn == a {
-		return fours == 0 && q.cover(q.lines, empty, q.arena)
+		return fours == 0 && q.cover(q.lines, q.arena)
 	}
 	switch bits.OnesCount64(fours) {
 	case 0:
 		// The defender's move in hand: the cells through the most of a's lines first.
 		for _, c := range q.busiest(empty) {
-			if c >= 0 && q.cover(q.without(c), empty&^(1<<c), q.arena[len(q.lines):]) {
+			if c >= 0 && q.cover(q.without(c), q.arena[len(q.lines):]) {
 				return true
 			}
 		}
 		return false
 	case 1:
 		c := bits.TrailingZeros64(fours)
-		return q.cover(q.without(c), empty&^(1<<c), q.arena[len(q.lines):])
+		return q.cover(q.without(c), q.arena[len(q.lines):])
 	}
 	return false
 }
 
-// without returns the lines that a mark of the defender's in c leaves open, kept at the
-// start of the arena.
+// without returns the lines that a mark of the defender's in c leaves open, with c no
+// longer among their empty cells, kept at the start of the arena.
 func (q *pairer) without(c int) []uint64 {
 	open := q.arena[:0]
 	for _, l := range q.lines {
@@ -139,16 +127,15 @@ func (q *pairer) busiest(empty uint64) [3]int {
 	return best
 }
 
-// cover reports whether disjoint pairs of the cells in free can be chosen so that each
-// of lines holds both cells of one, with arena as room for the lines left at each step
-// (the lines left never outgrow it): it takes the line with the fewest free cells, tries
-// each pair of them in turn, and goes on with the lines that pair leaves, until its steps
-// run out.
-func (q *pairer) cover(lines []uint64, free uint64, arena []uint64) bool {
-	// The line with the fewest free cells; lines already holding a pair are gone.
+// cover reports whether disjoint pairs of empty cells can be chosen so that each of
+// lines, given by its empty cells, holds both cells of one, with arena as room for the
+// lines left at each step (the lines left never outgrow it): it takes the line with the
+// fewest empty cells, tries each pair of them in turn, and goes on with the lines that
+// pair leaves, less the pair's cells, until its steps run out.
+func (q *pairer) cover(lines []uint64, arena []uint64) bool {
 	tight, fewest := -1, 65
 	for i, l := range lines {
-		if n := bits.OnesCount64(l & free); n < fewest {
+		if n := bits.OnesCount64(l); n < fewest {
 			tight, fewest = i, n
 		}
 	}
@@ -158,8 +145,9 @@ func (q *pairer) cover(lines []uint64, free uint64, arena []uint64) bool {
 	if fewest < 2 {
 		return false
 	}
-	cells := lines[tight] & free
+	cells := lines[tight]
 	for x := cells; x != 0; x &= x - 1 {
+	pairs:
 		for y := x & (x - 1); y != 0; y &= y - 1 {
 			if q.steps--; q.steps < 0 {
 				return false
@@ -167,11 +155,16 @@ func (q *pairer) cover(lines []uint64, free uint64, arena []uint64) bool {
 			pair := x&-x | y&-y
 			rest := arena[:0]
 			for _, l := range lines {
-				if l&pair != pair {
-					rest = append(rest, l)
+				if l&pair == pair {
+					continue
 				}
+				l &^= pair
+				if l&(l-1) == 0 {
+					continue pairs // a line left with one empty cell cannot be covered
+				}
+				rest = append(rest, l)
 			}
-			if q.cover(rest, free&^pair, arena[len(rest):]) {
+			if q.cover(rest, arena[len(rest):]) {
 				return true
 			}
 		}

@@ -15,10 +15,11 @@ import (
 type position struct {
 	g      *geometry
 	cells  []game.Mark
-	count  [3][]int // count[m][line]: marks m on the line
-	open   [3]int   // lines holding no mark of the other side
-	openBy [3][]int // openBy[m][n]: lines holding n marks m and none of the other side's
-	hash   []uint64 // the Zobrist hash under each symmetry
+	stones [3]uint64 // on boards of at most 64 cells, the cells of each side's marks as sets
+	count  [3][]int  // count[m][line]: marks m on the line
+	open   [3]int    // lines holding no mark of the other side
+	openBy [3][]int  // openBy[m][n]: lines holding n marks m and none of the other side's
+	hash   []uint64  // the Zobrist hash under each symmetry
 	keys   *zobrist
 	turn   game.Mark
 	free   int  // empty cells
@@ -277,6 +278,11 @@ func (p *position) blockedAfterMove(m game.Mark) bool {
 	return false
 }
 
+// empty returns the empty cells as a set, on boards of at most 64 cells.
+func (p *position) empty() uint64 {
+	return p.g.board &^ (p.stones[game.X] | p.stones[game.O])
+}
+
 // drawn reports whether neither side can complete a line any more with the moves left.
 func (p *position) drawn() bool {
 	return !p.canWin(p.turn, (p.free+1)/2) && !p.canWin(p.turn.Opponent(), p.free/2)
@@ -286,6 +292,7 @@ func (p *position) drawn() bool {
 func (p *position) play(c int) {
 	m := p.turn
 	p.cells[c] = m
+	p.stones[m] |= 1 << c // nothing on bigger boards, where c may be 64 or more
 	for _, l := range p.g.through[c] {
 		p.classify(l, -1)
 		p.count[m][l]++
@@ -343,6 +350,7 @@ func (p *position) undo() {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
 	}
 	p.cells[c] = game.Empty
+	p.stones[m] &^= 1 << c
 	p.addNear(c, -1)
 	p.turn = m
 	p.free++

@@ -39,7 +39,7 @@ const proofEntryBytes = int64(unsafe.Sizeof(proofEntry{}))
 
 // proofTableSize is the number of slots of the proof table: 1<<22 of 24 bytes, 96 MiB,
 // unless Minimax.Memory asks for less.
-const proofTableSize = 1 << 22
+const proofTableSize = 1 << 20
 
 // attackerSalt keeps the entries of the two attackers apart.
 var attackerSalt = [3]uint64{game.X: 0x6a09e667f3bcc909, game.O: 0xbb67ae8584caa73b}
@@ -54,6 +54,8 @@ type prover struct {
 	s        *searcher
 	t        *threatSearch
 	pairs    *pairer
+	fours    fourSearch
+	open     []uint64 // keys of positions that leaf found open, lest it look again
 	table    []proofEntry
 	attacker game.Mark
 	proof    uint16         // counts the proofs, for the entries they write
@@ -69,6 +71,9 @@ type proofChild struct {
 	plies  int
 }
 
+// openLeaves is the number of slots of the prover's table of open leaves (2 MiB).
+const openLeaves = 1 << 18
+
 // newProver returns the prover of s's board size, with a proof table that takes at most
 // s.memory bytes when that is set.
 func newProver(s *searcher) *prover {
@@ -79,7 +84,7 @@ func newProver(s *searcher) *prover {
 	for s.memory > 0 && size > 1<<10 && int64(size)*proofEntryBytes > s.memory {
 		size /= 2
 	}
-	return &prover{s: s, t: s.threat, pairs: newPairer(s.g), table: make([]proofEntry, size)}
+	return &prover{s: s, t: s.threat, pairs: newPairer(s.g), fours: fourSearch{g: s.g}, open: make([]uint64, openLeaves), table: make([]proofEntry, size)}
 }
 
 // key returns the table key of p for the current attacker.
@@ -149,6 +154,11 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 		return pnInf, 0, 0, true
 	}
 	me, them := p.turn, p.turn.Opponent()
+	key := r.key(p)
+	open := &r.open[key&uint64(len(r.open)-1)]
+	if *open == key {
+		return 0, 0, 0, false
+	}
 	var buf [2]int
 	switch {
 	case p.won:
@@ -163,9 +173,8 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 	// A win by fours of the side to move settles the position either way: a proof when
 	// it is the attacker's, a disproof when it is the defender's.
 	if len(p.shape[me][1].lines) > 0 { // else no move makes a four
-		r.t.nodes, r.t.limit, r.t.stopped = 0, leafThreats, false
-		plies, won := r.t.vcf(p, vcfDepth)
-		r.t.stopped = false
+		plies, won, nodes := r.fours.win(p, leafThreats)
+		r.s.charge(nodes)
 		if won {
 			return result(me, plies)
 		}
@@ -175,6 +184,7 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 	if drawn {
 		return result(game.Empty, 0)
 	}
+	*open = key
 	return 0, 0, 0, false
 }
 
