@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -109,7 +110,8 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 		p.near = make([]int, g.n)
 	}
 	for l := range g.lines {
-		p.classify(l, 1)
+		p.classifyFor(game.X, l, 0, 1)
+		p.classifyFor(game.O, l, 0, 1)
 	}
 	if p.turn == game.O {
 		for s := range p.hash {
@@ -127,15 +129,22 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 // times more, so that on boards too big to solve a line nearer to done weighs more.
 var lineWeight = [...]int{1, 4, 16, 64, 256, 1024, 4096}
 
-// classify adds sign times line l's share to the open counts and threat lines: with sign
-// -1 before a move changes the line, +1 after.
-func (p *position) classify(l, sign int) {
-	x, o := p.count[game.X][l], p.count[game.O][l]
-	if o == 0 {
-		p.classifyFor(game.X, l, x, sign)
+// recount changes m's count of marks on line l by delta, 1 for a move and -1 for its
+// undo, and the open counts and threat lines with it: the line moves from one class of
+// m's to the next, and closes to the other side when m's first mark comes (or opens again
+// when it goes).
+func (p *position) recount(m game.Mark, l, delta int) {
+	o := m.Opponent()
+	before := p.count[m][l]
+	after := before + delta
+	p.count[m][l] = after
+	theirs := p.count[o][l]
+	if theirs == 0 {
+		p.classifyFor(m, l, before, -1)
+		p.classifyFor(m, l, after, 1)
 	}
-	if x == 0 {
-		p.classifyFor(game.O, l, o, sign)
+	if before == 0 || after == 0 {
+		p.classifyFor(o, l, theirs, -delta)
 	}
 }
 
@@ -254,25 +263,26 @@ func (p *position) danger(m game.Mark) int {
 
 // blockedAfterMove reports whether the side to move, m's opponent, can make m blocked (see
 // blocked) with one move: whether some empty cell lies on enough of m's open lines that
-// taking them leaves m's sum below 1/2, m being to move then.
+// taking them leaves m's sum below 1/2, m being to move then. It serves boards of at most
+// 64 cells, where proof-number search runs.
 func (p *position) blockedAfterMove(m game.Mark) bool {
 	need := p.danger(m) - (1<<(p.g.size.Win-1) - 1) // what the move must take off
 	if need <= 0 {
 		return true
 	}
-	o := m.Opponent()
-	for c, mk := range p.cells {
-		if mk != game.Empty {
+	// Each of m's open lines adds its weight to its empty cells.
+	var took [64]int
+	mine, theirs, empty := p.stones[m], p.stones[m.Opponent()], p.empty()
+	for _, l := range p.g.masks {
+		if l&theirs != 0 {
 			continue
 		}
-		took := 0
-		for _, l := range p.g.through[c] {
-			if p.count[o][l] == 0 {
-				took += 1 << p.count[m][l]
+		w := 1 << bits.OnesCount64(l&mine)
+		for e := l & empty; e != 0; e &= e - 1 {
+			c := bits.TrailingZeros64(e)
+			if took[c] += w; took[c] >= need {
+				return true
 			}
-		}
-		if took >= need {
-			return true
 		}
 	}
 	return false
@@ -294,9 +304,7 @@ func (p *position) play(c int) {
 	p.cells[c] = m
 	p.stones[m] |= 1 << c // nothing on bigger boards, where c may be 64 or more
 	for _, l := range p.g.through[c] {
-		p.classify(l, -1)
-		p.count[m][l]++
-		p.classify(l, 1)
+		p.recount(m, l, 1)
 		if p.count[m][l] == p.g.size.Win {
 			p.won = true
 		}
@@ -342,9 +350,7 @@ func (p *position) undo() {
 	p.moves = p.moves[:len(p.moves)-1]
 	m := p.turn.Opponent()
 	for _, l := range p.g.through[c] {
-		p.classify(l, -1)
-		p.count[m][l]--
-		p.classify(l, 1)
+		p.recount(m, l, -1)
 	}
 	for s := range p.hash {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn

@@ -142,10 +142,10 @@ func (r *prover) prove(p *position, attacker game.Mark) (won, settled bool, plie
 	return false, false, 0
 }
 
-// leaf settles p without searching its moves where it can: it returns the numbers of a
-// proven or disproven position and the plies to the end, and ok false when p needs a
-// search.
-func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
+// leaf settles p, whose key is key, without searching its moves where it can: it returns
+// the numbers of a proven or disproven position and the plies to the end, and ok false
+// when p needs a search.
+func (r *prover) leaf(p *position, key uint64) (pn, dn uint32, plies int, ok bool) {
 	a := r.attacker
 	result := func(winner game.Mark, n int) (uint32, uint32, int, bool) {
 		if winner == a {
@@ -154,7 +154,6 @@ func (r *prover) leaf(p *position) (pn, dn uint32, plies int, ok bool) {
 		return pnInf, 0, 0, true
 	}
 	me, them := p.turn, p.turn.Opponent()
-	key := r.key(p)
 	open := &r.open[key&uint64(len(r.open)-1)]
 	if *open == key {
 		return 0, 0, 0, false
@@ -229,7 +228,7 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) (pn, d
 		return 1, 1, 0
 	}
 	if r.probe(key) == nil { // settled once, perhaps, and lost from the table since
-		if pn, dn, plies, ok := r.leaf(p); ok {
+		if pn, dn, plies, ok := r.leaf(p, key); ok {
 			r.store(key, pn, dn, 1, plies)
 			return pn, dn, plies
 		}
@@ -247,7 +246,7 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) (pn, d
 			r.s.charge(1) // a position looked at, as alpha-beta counts its own
 			// Only what the leaf settles is kept: an open leaf counts 1 and 1 without
 			// an entry, which would crowd out entries that cost a search.
-			if pn, dn, plies, ok := r.leaf(p); ok {
+			if pn, dn, plies, ok := r.leaf(p, kid.key); ok {
 				r.store(kid.key, pn, dn, 1, plies)
 				kid.pn, kid.dn, kid.plies = pn, dn, plies
 			}
