@@ -200,10 +200,7 @@ func (m *Minimax) Line() []game.Cell {
 // Analyze returns the value of b's position and of every legal move, searching until
 // each is proven or the deadline passes. On a finished board it has no moves.
 func (m *Minimax) Analyze(b *game.Board) Analysis {
-	size, free := b.Size(), len(b.Empty())
-	if size.Rows > size.Cols && byProof(size.Rows*size.Cols, free) && !b.Over() {
-		return m.analyzeTransposed(b)
-	}
+	free := len(b.Empty())
 	s := m.searcherFor(b)
 	s.limit = 0 // analysis is bounded by time alone
 	p := newPosition(b, s.g, s.keys, s.near)
@@ -252,42 +249,6 @@ func (m *Minimax) Analyze(b *game.Board) Analysis {
 	a.Nodes = s.nodes
 	if a.Value.Exact && a.Value.Winner != game.Empty {
 		a.Line = s.bestLine(p)
-	}
-	return a
-}
-
-// analyzeTransposed is Analyze of b, a board taller than wide, by proof-number search of
-// the same board turned on its side: the values are the same, and the search, whose move
-// order runs along the rows, settles the wide board far sooner (8×4 with four in a row:
-// not in ten minutes; 4×8: 17 s). Moves of equal value are listed in b's reading order.
-func (m *Minimax) analyzeTransposed(b *game.Board) Analysis {
-	size := b.Size()
-	t, err := game.NewBoard(game.Size{Rows: size.Cols, Cols: size.Rows, Win: size.Win}, b.First())
-	if err != nil {
-		panic(err) // a valid size turned on its side is valid
-	}
-	flip := func(c game.Cell) game.Cell { return game.Cell{Row: c.Col, Col: c.Row} }
-	for _, c := range b.Moves() {
-		if err := t.Play(flip(c)); err != nil {
-			panic(err) // b's moves were legal, and so are they on their side
-		}
-	}
-	a := m.Analyze(t)
-	for i := range a.Moves {
-		a.Moves[i].Cell = flip(a.Moves[i].Cell)
-	}
-	for i := range a.Line {
-		a.Line[i] = flip(a.Line[i])
-	}
-	for i := 0; i < len(a.Moves); {
-		j := i + 1
-		for j < len(a.Moves) && a.Moves[j].Value == a.Moves[i].Value {
-			j++
-		}
-		slices.SortFunc(a.Moves[i:j], func(x, y MoveValue) int {
-			return cmp.Or(cmp.Compare(x.Cell.Row, y.Cell.Row), cmp.Compare(x.Cell.Col, y.Cell.Col))
-		})
-		i = j
 	}
 	return a
 }
