@@ -37,7 +37,7 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 		}
 	}
 	// settle proves, after move c, whether a wins, and records the value it finds.
-	settle := func(c int, a game.Mark) (won bool) {
+	settle := func(c int, a game.Mark) {
 		p.play(c)
 		won, settled, plies := r.prove(p, a)
 		p.undo()
@@ -49,12 +49,35 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 		default:
 			values[c] = Value{Exact: true}
 		}
-		return won
 	}
-	wins := false
-	for _, c := range reps {
-		wins = settle(c, me) || wins
+	// ask settles the question for each of cs. With a clock it asks in rounds, each
+	// question still open with a count of positions that doubles from round to round,
+	// so that a hard question does not take all the time of the easier ones after it.
+	ask := func(cs []int, a game.Mark) {
+		if s.now == nil {
+			for _, c := range cs {
+				settle(c, a)
+			}
+			return
+		}
+		for budget := int64(firstRound); len(cs) > 0 && !s.stopped; budget *= 2 {
+			var open []int
+			for _, c := range cs {
+				s.limit = s.nodes + budget
+				settle(c, a)
+				if !values[c].Exact {
+					open = append(open, c)
+				}
+				if s.stopped && s.now().Before(s.deadline) {
+					s.stopped = false // the round's count ran out, not the time
+				}
+			}
+			cs = open
+		}
+		s.limit = 0
 	}
+	ask(reps, me)
+	wins := slices.ContainsFunc(reps, func(c int) bool { return values[c].Winner == me })
 	settledAll := !slices.ContainsFunc(reps, func(c int) bool { return !values[c].Exact })
 	// On an empty board the other side can win after a move only if the side to move
 	// wins the game: a win for the other side there, with a mark of ours less on the
@@ -62,11 +85,13 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 	// a win for the side to move from the empty board. That needs every first question
 	// settled: a move left open might be the win.
 	if wins || p.free < s.g.n || !settledAll {
+		var drawn []int
 		for _, c := range reps {
 			if values[c].Exact && values[c].Winner == game.Empty {
-				settle(c, them)
+				drawn = append(drawn, c)
 			}
 		}
+		ask(drawn, them)
 	}
 	for _, c := range moves {
 		values[c] = values[representative(same, c)]
@@ -94,6 +119,10 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 	}
 	return a
 }
+
+// firstRound is the count of positions that analyzeByProof gives each question in its
+// first round, with a clock: about a hundredth of a second.
+const firstRound = 1 << 14
 
 // symmetriesOf returns the symmetries of the board that leave p's marks where they are.
 func (s *searcher) symmetriesOf(p *position) [][]int {
