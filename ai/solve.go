@@ -36,62 +36,82 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 			}
 		}
 	}
-	// settle proves, after move c, whether a wins, and records the value it finds.
-	settle := func(c int, a game.Mark) {
+	// first[c] is the answer to the first question after move c, whether the side that
+	// moved wins (nil while open), and second[c] to the second, whether the other side
+	// does, asked only when the first is no.
+	first, second := make([]*Value, s.g.n), make([]*Value, s.g.n)
+	// ask proves, after move c, whether a wins, within budget positions when there is a
+	// clock, and returns the value it proved, or nil.
+	ask := func(c int, a game.Mark, budget int64) *Value {
+		if s.now != nil {
+			s.limit = s.nodes + budget
+		}
 		p.play(c)
 		won, settled, plies := r.prove(p, a)
 		p.undo()
+		if s.stopped && s.now().Before(s.deadline) {
+			s.stopped = false // the count ran out, not the time
+		}
 		switch {
 		case !settled:
-			values[c] = Value{}
+			return nil
 		case won:
-			values[c] = Value{Winner: a, Plies: plies + 1, Exact: true}
-		default:
-			values[c] = Value{Exact: true}
+			return &Value{Winner: a, Plies: plies + 1, Exact: true}
 		}
+		return &Value{Exact: true}
 	}
-	// ask settles the question for each of cs. With a clock it asks in rounds, each
-	// question still open with a count of positions that doubles from round to round,
-	// so that a hard question does not take all the time of the easier ones after it.
-	ask := func(cs []int, a game.Mark) {
-		if s.now == nil {
-			for _, c := range cs {
-				settle(c, a)
-			}
-			return
-		}
-		for budget := int64(firstRound); len(cs) > 0 && !s.stopped; budget *= 2 {
-			var open []int
-			for _, c := range cs {
-				s.limit = s.nodes + budget
-				settle(c, a)
-				if !values[c].Exact {
-					open = append(open, c)
-				}
-				if s.stopped && s.now().Before(s.deadline) {
-					s.stopped = false // the round's count ran out, not the time
-				}
-			}
-			cs = open
-		}
-		s.limit = 0
-	}
-	ask(reps, me)
-	wins := slices.ContainsFunc(reps, func(c int) bool { return values[c].Winner == me })
-	settledAll := !slices.ContainsFunc(reps, func(c int) bool { return !values[c].Exact })
 	// On an empty board the other side can win after a move only if the side to move
 	// wins the game: a win for the other side there, with a mark of ours less on the
 	// board (an extra mark never hurts its owner) and the marks' names swapped, would be
-	// a win for the side to move from the empty board. That needs every first question
-	// settled: a move left open might be the win.
-	if wins || p.free < s.g.n || !settledAll {
-		var drawn []int
-		for _, c := range reps {
-			if values[c].Exact && values[c].Winner == game.Empty {
-				drawn = append(drawn, c)
+	// a win for the side to move from the empty board. So there the second questions wait
+	// until a first one is a win, and are not asked at all when every first one is
+	// settled and none is.
+	empty := p.free == s.g.n
+	wins := func() bool {
+		return slices.ContainsFunc(reps, func(c int) bool { return first[c] != nil && first[c].Winner == me })
+	}
+	settledFirst := func() bool {
+		return !slices.ContainsFunc(reps, func(c int) bool { return first[c] == nil })
+	}
+	// The questions are asked in rounds. With a clock each open one gets a count of
+	// positions that doubles from round to round, so that a hard move does not take all
+	// the time of the easier ones after it; without one, each is settled when asked.
+	open := reps
+	for budget := int64(firstRound); len(open) > 0 && !s.stopped; budget *= 2 {
+		var still []int
+		for _, c := range open {
+			if first[c] == nil {
+				if first[c] = ask(c, me, budget); first[c] == nil {
+					still = append(still, c)
+					continue
+				}
+			}
+			if first[c].Winner == me || empty && !wins() {
+				continue // settled, or its second question waits for a win
+			}
+			if second[c] = ask(c, them, budget); second[c] == nil {
+				still = append(still, c)
 			}
 		}
-		ask(drawn, them)
+		if empty && wins() {
+			for _, c := range reps { // the second questions that waited
+				if first[c] != nil && first[c].Winner != me && second[c] == nil && !slices.Contains(still, c) {
+					still = append(still, c)
+				}
+			}
+		}
+		open = still
+	}
+	s.limit = 0
+	skip := empty && settledFirst() && !wins()
+	for _, c := range reps {
+		switch {
+		case first[c] == nil:
+		case first[c].Winner == me || skip:
+			values[c] = *first[c]
+		case second[c] != nil:
+			values[c] = *second[c]
+		}
 	}
 	for _, c := range moves {
 		values[c] = values[representative(same, c)]
