@@ -56,6 +56,7 @@ type prover struct {
 	pairs    *pairer
 	fours    fourSearch
 	open     []uint64 // keys of positions that leaf found open, lest it look again
+	mobility bool     // whether open positions start with numbers that count their moves
 	table    []proofEntry
 	attacker game.Mark
 	proof    uint16         // counts the proofs, for the entries they write
@@ -71,6 +72,16 @@ type proofChild struct {
 	plies  int
 }
 
+// mobilityWin is the longest line for which a position that no search has reached yet
+// starts with numbers that count its moves, as df-pn's usual refinement does, rather
+// than 1 and 1: the proof number of a position where the defender is to move, and the
+// disproof number of one where the attacker is, is its count of free cells (1 where it
+// must block a four). That sends the search down forcing lines first, which pays where
+// fours come cheap: with four in a row, 5×6 takes 1.25 million positions in place of
+// 1.64, 4×8 15 million in place of 18, 7×7 1.6 million in place of 3.8. With five in a
+// row, where the draws come from pairings, 7×7 took 13 million in place of 1.5.
+const mobilityWin = 4
+
 // openLeaves is the number of slots of the prover's table of open leaves (2 MiB).
 const openLeaves = 1 << 18
 
@@ -84,7 +95,11 @@ func newProver(s *searcher) *prover {
 	for s.memory > 0 && size > 1<<10 && int64(size)*proofEntryBytes > s.memory {
 		size /= 2
 	}
-	return &prover{s: s, t: s.threat, pairs: newPairer(s.g), fours: fourSearch{g: s.g}, open: make([]uint64, openLeaves), table: make([]proofEntry, size)}
+	return &prover{
+		s: s, t: s.threat, pairs: newPairer(s.g), fours: fourSearch{g: s.g},
+		open: make([]uint64, openLeaves), table: make([]proofEntry, size),
+		mobility: s.g.size.Win <= mobilityWin,
+	}
 }
 
 // key returns the table key of p for the current attacker.
@@ -249,6 +264,15 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) (pn, d
 			if pn, dn, plies, ok := r.leaf(p, kid.key); ok {
 				r.store(kid.key, pn, dn, 1, plies)
 				kid.pn, kid.dn, kid.plies = pn, dn, plies
+			} else if r.mobility && p.threats(p.turn.Opponent()) == 0 {
+				// Not forced to block: its side has about as many moves as free cells,
+				// every one of which a proof (at the defender's turn) or a disproof
+				// (at the attacker's) must settle.
+				if p.turn == r.attacker {
+					kid.dn = uint32(p.free)
+				} else {
+					kid.pn = uint32(p.free)
+				}
 			}
 		}
 		p.undo()

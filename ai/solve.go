@@ -49,7 +49,7 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 		p.play(c)
 		won, settled, plies := r.prove(p, a)
 		p.undo()
-		if s.stopped && s.now().Before(s.deadline) {
+		if s.stopped && s.now != nil && s.now().Before(s.deadline) {
 			s.stopped = false // the count ran out, not the time
 		}
 		switch {
