@@ -97,7 +97,7 @@ type Analysis struct {
 //
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
 // to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot), and the proof
-// table, made when first needed, 96 MiB; both are kept from move to move, and game to
+// table, made when first needed, 24 MiB; both are kept from move to move, and game to
 // game, while the board size stays the same.
 type Minimax struct {
 	Rand  *rand.Rand

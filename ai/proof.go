@@ -13,9 +13,9 @@ import (
 // the win, and a disproof number, the fewest to disprove it; the search always grows the
 // tree where the numbers are smallest. Its leaves are settled, where they can be, without
 // a search of their own: a line already made or made next, two fours at once, the
-// Erdős–Selfridge criterion (the attacker can be stopped from completing any line), and a
-// win by continuous fours that threat search finds for the attacker (see threat.go).
-// Where the side to move faces the other side's win by fours if it passed, it tries only
+// Erdős–Selfridge criterion (the attacker can be stopped from completing any line), a win
+// by continuous fours of the side to move, either side (see fours.go), and pairing
+// strategies (see pairing.go). Where the side to move faces the other side's win by fours if it passed, it tries only
 // the moves that could stop it: the cells of that win's zone, and its own fours (see
 // defences). Positions that are equal under a symmetry of the board share one entry.
 
@@ -37,8 +37,9 @@ type proofEntry struct {
 // proofEntryBytes is the size of a proof table entry.
 const proofEntryBytes = int64(unsafe.Sizeof(proofEntry{}))
 
-// proofTableSize is the number of slots of the proof table: 1<<22 of 24 bytes, 96 MiB,
-// unless Minimax.Memory asks for less.
+// proofTableSize is the number of slots of the proof table: 1<<20 of 24 bytes, 24 MiB,
+// unless Minimax.Memory asks for less. A bigger one settles 4×8 with four in a row in
+// no fewer positions, and takes longer: its slots are further apart in memory.
 const proofTableSize = 1 << 20
 
 // attackerSalt keeps the entries of the two attackers apart.
