@@ -3,9 +3,9 @@ package ai
 import "math/bits"
 
 // fourSearch looks for a win by continuous fours (VCF, see threat.go) on boards of at
-// most 64 cells, where each side's marks fit in a word. It keeps no table and plays no
-// moves on a position: a node is two sets of cells, and finding the fours a move makes
-// takes a few words per line through it. The proof's leaves each ask for a VCF (see
+// most 64 cells, where each side's marks fit in a word. It plays no moves on a position:
+// a node is two sets of cells, and finding the fours a move makes takes a few words per
+// line through it; its table holds whole positions, so it needs no hashes kept. The proof's leaves each ask for a VCF (see
 // prover.leaf), most of which are over in a few positions, and there it costs a fraction
 // of threatSearch.vcf, whose table and position serve the deeper searches of play.
 type fourSearch struct {

@@ -104,7 +104,9 @@ type Minimax struct {
 	Think time.Duration    // the most a move may take; 0 for no limit
 	Now   func() time.Time // the clock the deadline is read from; nil for no limit
 	// Memory bounds the tables, in bytes: the transposition table, and on boards of at
-	// most 64 cells the proof table with it; 0 leaves them at their usual sizes.
+	// most 64 cells the proof table with it; 0 leaves them at their usual sizes. The
+	// small tables of threat search (6 MiB) and of the proof's leaves (3.5 MiB) are
+	// not counted.
 	Memory int64
 
 	s *searcher

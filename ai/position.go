@@ -28,8 +28,9 @@ type position struct {
 	moves  []int
 	near   []int // on big boards: near[c] counts the marks within two cells of c
 	// shape[m][j] holds the lines open for m (no mark of the other side) that lack j+1
-	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2),
-	// in the sense of DESIGN.md's forcing sequences, for any k: on 3×3 a "four" is a two.
+	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2,
+	// on boards of more than 64 cells only: see shapes), in the sense of DESIGN.md's
+	// forcing sequences, for any k: on 3×3 a "four" is a two.
 	shape [3][shapes]lineSet
 	kinds int       // how many kinds of shape it keeps (see shapes)
 	seen  cellMarks // scratch for doubles
@@ -310,7 +311,7 @@ func (p *position) drawn() bool {
 func (p *position) play(c int) {
 	m := p.turn
 	p.cells[c] = m
-	p.stones[m] |= 1 << c // nothing on bigger boards, where c may be 64 or more
+	p.stones[m] |= 1 << c // of use on boards of at most 64 cells; beyond, cells from 64 on set nothing
 	for _, l := range p.g.through[c] {
 		p.recount(m, l, 1)
 		if p.count[m][l] == p.g.size.Win {

@@ -15,9 +15,10 @@ import (
 // a search of their own: a line already made or made next, two fours at once, the
 // Erdős–Selfridge criterion (the attacker can be stopped from completing any line), a win
 // by continuous fours of the side to move, either side (see fours.go), and pairing
-// strategies (see pairing.go). Where the side to move faces the other side's win by fours if it passed, it tries only
-// the moves that could stop it: the cells of that win's zone, and its own fours (see
-// defences). Positions that are equal under a symmetry of the board share one entry.
+// strategies (see pairing.go). Where the side to move faces the other side's win by
+// fours if it passed, it tries only the moves that could stop it: the cells of that
+// win's zone, and its own fours (see defences). Positions that are equal under a
+// symmetry of the board share one entry.
 
 // pnInf is the proof or disproof number of a settled position: a proven win has proof
 // number 0 and disproof number pnInf, a disproven one the reverse.
@@ -170,10 +171,6 @@ func (r *prover) leaf(p *position, key uint64) (pn, dn uint32, plies int, ok boo
 		return pnInf, 0, 0, true
 	}
 	me, them := p.turn, p.turn.Opponent()
-	open := &r.open[key&uint64(len(r.open)-1)]
-	if *open == key {
-		return 0, 0, 0, false
-	}
 	var buf [2]int
 	switch {
 	case p.won:
@@ -182,7 +179,15 @@ func (r *prover) leaf(p *position, key uint64) (pn, dn uint32, plies int, ok boo
 		return result(me, 1)
 	case len(r.t.wins(p, them, buf[:0])) > 1:
 		return result(them, 2)
-	case p.drawn() || p.blocked(a) || me != a && p.blockedAfterMove(a):
+	case p.drawn() || p.blocked(a):
+		return result(game.Empty, 0)
+	}
+	// The dearer tests, unless they found this position open before.
+	open := &r.open[key&uint64(len(r.open)-1)]
+	if *open == key {
+		return 0, 0, 0, false
+	}
+	if me != a && p.blockedAfterMove(a) {
 		return result(game.Empty, 0)
 	}
 	// A win by fours of the side to move settles the position either way: a proof when
@@ -204,10 +209,11 @@ func (r *prover) leaf(p *position, key uint64) (pn, dn uint32, plies int, ok boo
 }
 
 // moves returns the moves of p worth searching, best first: the win when the side to
-// move has a four; the block when the other side has one; else, when the other side would win by fours if it could move again,
-// the cells of that win's zone and the moves that make a four; else every empty cell,
-// with one cell through which no line is open standing for all such cells. It also
-// returns how soon the other side wins after a move left out (0 when none is).
+// move has a four; the block when the other side has one; else, when the other side
+// would win by fours if it could move again, the cells of that win's zone and the moves
+// that make a four; else every empty cell, with one cell through which no line is open
+// standing for all such cells. It also returns how soon the other side wins after a
+// move left out (0 when none is).
 func (r *prover) moves(p *position, ply int) ([]int, int) {
 	me, them := p.turn, p.turn.Opponent()
 	r.s.scratch(ply)
