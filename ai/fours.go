@@ -81,19 +81,20 @@ func (f *fourSearch) search(a, d, block uint64) (int, bool) {
 		}
 		moves &^= a | d
 	}
-	// Two fours at once win outright: those first.
+	// Two fours at once win outright: those first. replies[c] is where the defender
+	// must reply to a move in c.
+	var replies [64]uint64
 	for x := moves; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros64(x)
-		if fours := f.fours(a|1<<c, d, c); fours&(fours-1) != 0 {
+		if replies[c] = f.fours(a|1<<c, d, c); replies[c]&(replies[c]-1) != 0 {
 			return 3, true
 		}
 	}
 	for x := moves; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros64(x)
-		a2 := a | 1<<c
-		reply := f.fours(a2, d, c)
-		if reply == 0 || reply&(reply-1) != 0 {
-			continue // no four, or two, tried above
+		a2, reply := a|1<<c, replies[c]
+		if reply == 0 {
+			continue // no four
 		}
 		// The defender's forced reply, and the fours it makes of its own through it,
 		// which the attacker must block next.
