@@ -5,9 +5,10 @@ import "math/bits"
 // fourSearch looks for a win by continuous fours (VCF, see threat.go) on boards of at
 // most 64 cells, where each side's marks fit in a word. It plays no moves on a position:
 // a node is two sets of cells, and finding the fours a move makes takes a few words per
-// line through it; its table holds whole positions, so it needs no hashes kept. The proof's leaves each ask for a VCF (see
-// prover.leaf), most of which are over in a few positions, and there it costs a fraction
-// of threatSearch.vcf, whose table and position serve the deeper searches of play.
+// line through it; its table holds whole positions, so it needs no hashes kept. The
+// proof's leaves each ask for a VCF (see prover.leaf), most of which are over in a few
+// positions, and there it costs a fraction of threatSearch.vcf, whose table and
+// position serve the deeper searches of play.
 type fourSearch struct {
 	g            *geometry
 	nodes, limit int64 // positions searched by the last win, and the most it may search
@@ -25,6 +26,12 @@ type fourEntry struct {
 
 // fourTableSize is the number of slots of fourSearch's table (1.5 MiB).
 const fourTableSize = 1 << 16
+
+// newFourSearch returns the four search of g's board size, which must have at most 64
+// cells.
+func newFourSearch(g *geometry) fourSearch {
+	return fourSearch{g: g, table: make([]fourEntry, fourTableSize)}
+}
 
 // win reports whether the side to move in p wins by continuous fours, within limit
 // positions, and in how many plies along the win it found (the first one, not
@@ -54,9 +61,6 @@ func (f *fourSearch) attack(a, d, block uint64) (int, bool) {
 	if f.nodes++; f.nodes > f.limit {
 		f.stopped = true
 		return 0, false
-	}
-	if f.table == nil {
-		f.table = make([]fourEntry, fourTableSize)
 	}
 	e := &f.table[(a*0x9e3779b97f4a7c15^d*0xc2b2ae3d27d4eb4f)>>48]
 	if e.a == a && e.d == d && a|d != 0 {

@@ -98,7 +98,7 @@ func newProver(s *searcher) *prover {
 		size /= 2
 	}
 	return &prover{
-		s: s, t: s.threat, pairs: newPairer(s.g), fours: fourSearch{g: s.g},
+		s: s, t: s.threat, pairs: newPairer(s.g), fours: newFourSearch(s.g),
 		open: make([]uint64, openLeaves), table: make([]proofEntry, size),
 		mobility: s.g.size.Win <= mobilityWin,
 	}
