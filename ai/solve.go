@@ -60,6 +60,31 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 		}
 		return &Value{Exact: true}
 	}
+	// The position's own question first, whether the side to move wins, with half of the
+	// time when there is a clock: proof-number search spends it under the moves likeliest
+	// to settle it, where the rounds below share the time out evenly among the moves. A
+	// win it proves is the position's value, whatever the other moves are worth (on 4×9
+	// with four in a row, one first move wins, and the rounds would give it a tenth of
+	// the time), and a disproof answers every move's first question at once.
+	var rootWin *Value
+	if won, settled, plies := s.proveRoot(r, p); settled {
+		if won {
+			rootWin = &Value{Winner: me, Plies: plies, Exact: true}
+		}
+		for _, c := range reps { // what the table knows of each move
+			p.play(c)
+			e := r.probe(r.key(p))
+			p.undo()
+			switch {
+			case !won:
+				first[c] = &Value{Exact: true}
+			case e != nil && e.pn == 0:
+				first[c] = &Value{Winner: me, Plies: int(e.plies) + 1, Exact: true}
+			case e != nil && e.dn == 0:
+				first[c] = &Value{Exact: true}
+			}
+		}
+	}
 	// On an empty board the other side can win after a move only if the side to move
 	// wins the game: a win for the other side there, with a mark of ours less on the
 	// board (an extra mark never hurts its owner) and the marks' names swapped, would be
@@ -131,6 +156,12 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 		a.Moves = append(a.Moves, MoveValue{Cell: s.g.cell(c), Value: values[c]})
 		a.Value.Exact = a.Value.Exact && values[c].Exact
 	}
+	switch best := values[moves[0]]; {
+	case best.Exact && best.Winner == me:
+		a.Value = best // a proven win is the position's value, open moves or not
+	case rootWin != nil:
+		a.Value = *rootWin // the table lost the winning move's proof, and time ran out
+	}
 	a.Nodes = s.nodes
 	if a.Value.Exact && a.Value.Winner != game.Empty {
 		if line, whole := r.line(p, a.Value.Winner, lineNodes); whole {
@@ -138,6 +169,21 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 		}
 	}
 	return a
+}
+
+// proveRoot proves whether the side to move in p wins, with half of the time left when
+// the searcher has a clock.
+func (s *searcher) proveRoot(r *prover, p *position) (won, settled bool, plies int) {
+	if s.now != nil {
+		deadline := s.deadline
+		now := s.now()
+		s.deadline = now.Add(deadline.Sub(now) / 2)
+		defer func() {
+			s.deadline = deadline
+			s.stopped = !s.now().Before(deadline)
+		}()
+	}
+	return r.prove(p, p.turn)
 }
 
 // firstRound is the count of positions that analyzeByProof gives each question in its
