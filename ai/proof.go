@@ -161,8 +161,12 @@ func (r *prover) prove(p *position, attacker game.Mark) (won, settled bool, plie
 
 // leaf settles p, whose key is key, without searching its moves where it can: it returns
 // the numbers of a proven or disproven position and the plies to the end, and ok false
-// when p needs a search.
-func (r *prover) leaf(p *position, key uint64) (pn, dn uint32, plies int, ok bool) {
+// when p needs a search. When listed is set, p is being listed among the children of
+// the position being searched, and if the attacker is to move only the cheap tests are
+// made: the dear ones wait until the search reaches p, which it does for few of the
+// defender's moves (measured on 4×8 with four in a row: 5.8 million positions in place of
+// 17; on 4×9, from the empty board, 28 million in place of 112).
+func (r *prover) leaf(p *position, key uint64, listed bool) (pn, dn uint32, plies int, ok bool) {
 	a := r.attacker
 	result := func(winner game.Mark, n int) (uint32, uint32, int, bool) {
 		if winner == a {
@@ -181,6 +185,8 @@ func (r *prover) leaf(p *position, key uint64) (pn, dn uint32, plies int, ok boo
 		return result(them, 2)
 	case p.drawn() || p.blocked(a):
 		return result(game.Empty, 0)
+	case listed && me == a:
+		return 0, 0, 0, false
 	}
 	// The dearer tests, unless they found this position open before.
 	open := &r.open[key&uint64(len(r.open)-1)]
@@ -250,7 +256,7 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) (pn, d
 		return 1, 1, 0
 	}
 	if r.probe(key) == nil { // settled once, perhaps, and lost from the table since
-		if pn, dn, plies, ok := r.leaf(p, key); ok {
+		if pn, dn, plies, ok := r.leaf(p, key, false); ok {
 			r.store(key, pn, dn, 1, plies)
 			return pn, dn, plies
 		}
@@ -268,7 +274,7 @@ func (r *prover) mid(p *position, ply int, key uint64, thpn, thdn uint32) (pn, d
 			r.s.charge(1) // a position looked at, as alpha-beta counts its own
 			// Only what the leaf settles is kept: an open leaf counts 1 and 1 without
 			// an entry, which would crowd out entries that cost a search.
-			if pn, dn, plies, ok := r.leaf(p, kid.key); ok {
+			if pn, dn, plies, ok := r.leaf(p, kid.key, true); ok {
 				r.store(kid.key, pn, dn, 1, plies)
 				kid.pn, kid.dn, kid.plies = pn, dn, plies
 			} else if r.mobility && p.threats(p.turn.Opponent()) == 0 {
