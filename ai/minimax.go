@@ -53,9 +53,10 @@ type MoveValue struct {
 }
 
 // Analysis is the value of a position and of each of its legal moves, best first for the
-// side to move, and how many positions the search visited. When the value is a proven
-// win, Line is a forced win from the position: the winner's moves and the loser's
-// replies that hold out longest, to the end of the game.
+// side to move, and how many positions the search visited. The value is exact when every
+// move's is, or when the side to move is proven to win: then some moves may still be
+// open. When the value is a proven win, Line is a forced win from the position: the
+// winner's moves and the loser's replies that hold out longest, to the end of the game.
 type Analysis struct {
 	Value Value
 	Moves []MoveValue

@@ -1,6 +1,10 @@
 package ai
 
-import "tictactoe/game"
+import (
+	"slices"
+
+	"tictactoe/game"
+)
 
 // Review is where a game turned for one side: the first of its moves that made the value
 // of the game worse for it, and a move that would have kept the value.
@@ -36,8 +40,20 @@ func (m *Minimax) Review(b *game.Board, me game.Mark) Review {
 				r.Start = a.Value
 			}
 			for _, mv := range a.Moves {
-				if mv.Cell == c && mv.Value.Standing(me) < a.Value.Standing(me) {
-					r.Settled, r.Turn, r.Move, r.Before, r.After, r.Better = true, r.Moves, c, a.Value, mv.Value, a.Moves[0].Cell
+				if mv.Cell != c {
+					continue
+				}
+				if !mv.Value.Exact {
+					return Review{} // a proven win is the value, but this move is open
+				}
+				if mv.Value.Standing(me) < a.Value.Standing(me) {
+					better := slices.IndexFunc(a.Moves, func(k MoveValue) bool {
+						return k.Value.Exact && k.Value.Standing(me) == a.Value.Standing(me)
+					})
+					if better < 0 {
+						return Review{} // the win was proven, but the table lost its move
+					}
+					r.Settled, r.Turn, r.Move, r.Before, r.After, r.Better = true, r.Moves, c, a.Value, mv.Value, a.Moves[better].Cell
 					return r
 				}
 			}

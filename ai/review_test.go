@@ -78,3 +78,17 @@ func TestReviewUnsettled(t *testing.T) {
 		t.Errorf("review of an unsolvable board = %+v, want the zero Review", got)
 	}
 }
+
+// TestReviewOpenMove checks that a review cut short by the clock names no turn it has not
+// proven: on 5×6 with four in a row, 60 ms prove X's win from the empty board and the
+// values of 3 3 and its mirror image, but not of the corner that X plays here, so the
+// review may not say that the corner threw the win away.
+func TestReviewOpenMove(t *testing.T) {
+	b := newBoard(t, game.Size{Rows: 5, Cols: 6, Win: 4}, game.X)
+	play(t, b, cells(1, 1, 3, 3, 1, 2)...)
+	clock := &fakeClock{step: time.Millisecond}
+	got := (&ai.Minimax{Think: 60 * time.Millisecond, Now: clock.now}).Review(b, game.X)
+	if got.Turn > 0 && !got.After.Exact || got.Settled && got.Turn == 0 {
+		t.Errorf("review = %+v, claims what it has not proven", got)
+	}
+}

@@ -19,9 +19,11 @@ const proofFree = solveOutright + 1
 // at most 64 cells (bigger ones are searched near the marks, and never solved).
 func byProof(cells, free int) bool { return cells <= 64 && free >= proofFree }
 
-// analyzeByProof is Analyze by proof-number search: for every move (one of each set that a
-// symmetry of the position maps onto each other), whether the side that moved wins; then,
-// after each move that does not win, whether the other side does; and else a draw.
+// analyzeByProof is Analyze by proof-number search: first whether the side to move wins
+// (see proveRoot); then for every move (one of each set that a symmetry of the position
+// maps onto each other), whether the side that moved wins; then, after each move that
+// does not win, whether the other side does; and else a draw. A proven win of the side
+// to move is the position's value even when the clock leaves other moves open.
 func (s *searcher) analyzeByProof(p *position) Analysis {
 	r := s.proofSearch()
 	me, them := p.turn, p.turn.Opponent()
