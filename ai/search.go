@@ -348,6 +348,6 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 // beamWidth is how many moves the search tries below the root on boards too big to solve:
 // the best by order's scores (the table's move first). It searches deeper in the same
 // count of positions. Against the build before threat search, 100 games through pbrain
-// on 15×15 with five in a row: 49 of 50 won as X and 31 of 50 as O with 8 (45 and 19
-// with 12; 44 and 10 to 17 with no bound).
+// on 15×15 with five in a row: 49 of 50 won as X and 31 of 50 as O with 8 (46 and 23
+// with 6, 45 and 19 with 12, 44 and 10 to 17 with no bound).
 const beamWidth = 8
