@@ -74,12 +74,11 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 			rootWin = &Value{Winner: me, Plies: plies, Exact: true}
 		}
 		for _, c := range reps { // what the table knows of each move
-			p.play(c)
-			e := r.probe(r.key(p))
-			p.undo()
-			switch {
-			case !won:
+			if !won {
 				first[c] = &Value{Exact: true}
+				continue
+			}
+			switch e := r.after(p, c); {
 			case e != nil && e.pn == 0:
 				first[c] = &Value{Winner: me, Plies: int(e.plies) + 1, Exact: true}
 			case e != nil && e.dn == 0:
@@ -250,10 +249,7 @@ func (r *prover) line(p *position, winner game.Mark, budget int64) (line []game.
 		}
 		var missing []int
 		for _, c := range moves {
-			p.play(c)
-			e := r.probe(r.key(p))
-			p.undo()
-			switch {
+			switch e := r.after(p, c); {
 			case e != nil && e.pn == 0:
 				consider(c, int(e.plies))
 			case p.turn != winner || e == nil || e.dn != 0:
@@ -344,10 +340,7 @@ func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
 	moves, _ := r.moves(p, 0)
 	move = -1
 	for _, c := range moves {
-		p.play(c)
-		e := r.probe(r.key(p))
-		p.undo()
-		if e != nil && e.pn == 0 && (move < 0 || int(e.plies) < plies) {
+		if e := r.after(p, c); e != nil && e.pn == 0 && (move < 0 || int(e.plies) < plies) {
 			move, plies = c, int(e.plies)
 		}
 	}
