@@ -1,6 +1,8 @@
 package ai_test
 
 import (
+	"slices"
+
 	"tictactoe/game"
 )
 
@@ -176,4 +178,127 @@ func (r *referee) defend(attacker game.Mark, moves int, threes bool) bool {
 		}
 	}
 	return true
+}
+
+// guided reports whether attacker, to move on b (whose marks r holds), wins by force
+// within plies more plies, with the attacker's moves taken from oracle and every empty
+// cell of the board tried for the defender wherever it is not forced to block. It checks
+// a win that a search under test claims without trusting that search's choice of the
+// defences that matter, which is where a threat search can be wrong: only the attacker's
+// moves come from it. The oracle returns a forced line from the position, its first
+// move first, or nil when it claims no win. A reply that leaves one of the lines the
+// oracle gave after other replies a win by fours, move for move, needs no new line. r
+// and b are as they were when it returns.
+func (r *referee) guided(b *game.Board, attacker game.Mark, plies int, oracle func(*game.Board) []game.Cell) bool {
+	ok, _ := r.guide(b, attacker, plies, oracle)
+	return ok
+}
+
+// guide is guided, and also returns the line the oracle gave for b.
+func (r *referee) guide(b *game.Board, attacker game.Mark, plies int, oracle func(*game.Board) []game.Cell) (won bool, line []game.Cell) {
+	r.nodes++
+	if r.gaveUp() {
+		return false, nil
+	}
+	if len(r.winsFor(attacker, r.near())) > 0 {
+		return true, nil
+	}
+	line = oracle(b)
+	if plies < 2 || len(line) == 0 {
+		return false, line
+	}
+	if r.fours(b, attacker, line) {
+		return true, line
+	}
+	if !r.put(b, line[0]) {
+		return false, line
+	}
+	defer r.take(b)
+	defender := attacker.Opponent()
+	near := r.near()
+	if len(r.winsFor(defender, near)) > 0 {
+		return false, line
+	}
+	wins := r.winsFor(attacker, near)
+	if len(wins) > 1 {
+		return true, line
+	}
+	replies := wins
+	if len(wins) == 0 {
+		for j, g := range r.grid {
+			if g == game.Empty {
+				replies = append(replies, j)
+			}
+		}
+	}
+	var known [][]game.Cell // the lines the oracle gave after earlier replies, newest first
+	for _, j := range replies {
+		r.put(b, game.Cell{Row: j / r.cols, Col: j % r.cols})
+		ok := slices.ContainsFunc(known, func(l []game.Cell) bool { return r.fours(b, attacker, l) })
+		if !ok {
+			var after []game.Cell
+			ok, after = r.guide(b, attacker, plies-2, oracle)
+			if ok && len(after) > 0 {
+				known = slices.Insert(known, 0, after)[:min(len(known)+1, 4)]
+			}
+		}
+		r.take(b)
+		if !ok {
+			return false, line
+		}
+	}
+	return true, line
+}
+
+// fours reports whether line, a forced line with attacker to move on b, wins by fours
+// alone as it stands: each of the attacker's moves blocks any four of the defender's and
+// makes a four of its own, each reply blocks it where the referee says it must, and the
+// attacker completes a line. It does not follow the line's replies, only its moves.
+func (r *referee) fours(b *game.Board, attacker game.Mark, line []game.Cell) bool {
+	played := 0
+	defer func() {
+		for range played {
+			r.take(b)
+		}
+	}()
+	defender := attacker.Opponent()
+	for i := 0; i < len(line); i += 2 {
+		near := r.near()
+		if len(r.winsFor(attacker, near)) > 0 {
+			return true
+		}
+		blocks := r.winsFor(defender, near)
+		if len(blocks) > 1 || len(blocks) == 1 && cellIndex(b, line[i]) != blocks[0] || !r.put(b, line[i]) {
+			return false
+		}
+		played++
+		near = r.near()
+		wins := r.winsFor(attacker, near)
+		if len(r.winsFor(defender, near)) > 0 || len(wins) == 0 {
+			return false
+		}
+		if len(wins) > 1 {
+			return true
+		}
+		r.put(b, game.Cell{Row: wins[0] / r.cols, Col: wins[0] % r.cols})
+		played++
+	}
+	return false
+}
+
+// put plays c on b and in r's grid, and reports whether it could.
+func (r *referee) put(b *game.Board, c game.Cell) bool {
+	m := b.Turn()
+	if b.Play(c) != nil {
+		return false
+	}
+	r.grid[cellIndex(b, c)] = m
+	return true
+}
+
+// take undoes b's last move, in r's grid too.
+func (r *referee) take(b *game.Board) {
+	if c, ok := b.Undo(); ok {
+		r.grid[cellIndex(b, c)] = game.Empty
+	}
 }

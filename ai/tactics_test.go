@@ -157,10 +157,11 @@ func TestTacticalSuite(t *testing.T) {
 // TestTacticalSuiteDefended plays the other side in the suite's positions a move
 // earlier, where the mover of the suite would win by force if it could move: wherever the
 // referee finds a move that leaves no such win (and none a few moves longer either), the
-// computer's move must be one. By default it takes the wins by fours of up to 9 plies; the
+// computer's move must be one. A move that stops a win by fours but loses to threes, as
+// the referee confirms with the computer's moves (winsWithThrees), is no defence. By default it takes the wins by fours of up to 9 plies; the
 // rest, where the referee takes seconds, with TICTACTOE_LONG=1.
 func TestTacticalSuiteDefended(t *testing.T) {
-	checked, failed := 0, 0
+	checked, failed, threes := 0, 0, 0
 	for i, tc := range loadTactics(t) {
 		if !long() && (tc.threes() || tc.plies > 9) {
 			continue // the referee takes seconds for these
@@ -205,6 +206,10 @@ func TestTacticalSuiteDefended(t *testing.T) {
 				sure = won || !ref.gaveUp()
 			}
 			ref.grid[cellIndex(b, d)] = game.Empty
+			if !won && sure && winsWithThrees(b, d, tc.mover) {
+				threes++ // no defence: the mover wins by threes after it, as the referee confirms
+				continue
+			}
 			if !won && sure {
 				failed++
 				t.Errorf("position %d: %v played %v, after which %v wins; %v defends\n%s", i+1, defender, c, tc.mover, d, b.Render(""))
@@ -215,8 +220,45 @@ func TestTacticalSuiteDefended(t *testing.T) {
 	if checked == 0 {
 		t.Error("no position of the suite had a threat to answer")
 	}
-	t.Logf("%d positions with a threat to answer; %d answered wrongly where the referee finds a defence", checked, failed)
+	t.Logf("%d positions with a threat to answer; %d answered wrongly where the referee finds a defence; %d moves that stop the win by fours lose to threes", checked, failed, threes)
 }
+
+// winsWithThrees reports whether, after the defender plays d on b, the mover has a forced
+// win that the computer finds and the referee confirms: the referee tries every reply of
+// the defender's, and takes only the mover's moves from the computer's hints. A move can
+// stop the suite's win by fours and still lose to threes, and then it is no defence.
+func winsWithThrees(b *game.Board, d game.Cell, mover game.Mark) bool {
+	after := b.Clone()
+	if after.Play(d) != nil {
+		return false
+	}
+	ref := newReferee(after)
+	ref.limit = guidedLimit
+	return ref.guided(after, mover, guidedPlies, hints())
+}
+
+// hints returns an oracle for the referee's guided check: the computer's forced line
+// from a position, or its move alone when it proved the win by search; nil when it proves
+// no win for the side to move.
+func hints() func(*game.Board) []game.Cell {
+	m := &ai.Minimax{Think: suiteThink, Now: stepClock()}
+	return func(b *game.Board) []game.Cell {
+		c, v, err := m.Hint(b)
+		if err != nil || v.Winner != b.Turn() || !v.Exact {
+			return nil
+		}
+		if line := m.Line(); len(line) > 0 && line[0] == c {
+			return line
+		}
+		return []game.Cell{c}
+	}
+}
+
+// guidedLimit and guidedPlies bound the referee's check of a win the computer claims.
+const (
+	guidedLimit = 10_000
+	guidedPlies = 31
+)
 
 // BenchmarkTacticalSuite times the computer finding the win in each of the suite's
 // positions, with a fresh player (and so empty tables) for each, as in a game's first move.
@@ -239,4 +281,37 @@ func BenchmarkTacticalSuite(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(boards)), "ms/position")
 	b.ReportMetric(float64(nodes)/float64(b.N*len(boards)), "nodes/position")
+}
+
+// TestRefereeGuided checks the referee's check of a claimed win: with the computer's
+// moves it confirms the suite's wins with threes, and with a move that threatens nothing
+// it confirms none; and the move that stops position 11's win by fours (7 9) still loses
+// to threes, which is why the defended suite does not count it as a defence.
+func TestRefereeGuided(t *testing.T) {
+	suite := loadTactics(t)
+	hint := hints()
+	idle := func(b *game.Board) []game.Cell { return b.Empty()[:1] }
+	checked := 0
+	for i, tc := range suite {
+		if !tc.threes() || checked == 3 {
+			continue
+		}
+		checked++
+		b := boardWithTurn(t, tc.board, tc.mover)
+		for _, o := range []struct {
+			name   string
+			oracle func(*game.Board) []game.Cell
+			want   bool
+		}{{"hints", hint, true}, {"an idle move", idle, false}} {
+			ref := newReferee(b)
+			ref.limit = guidedLimit
+			if got := ref.guided(b, tc.mover, guidedPlies, o.oracle); got != o.want {
+				t.Errorf("position %d with %s: guided %v, want %v (%d positions)", i+1, o.name, got, o.want, ref.nodes)
+			}
+		}
+	}
+	tc := suite[10]
+	if !winsWithThrees(boardWithTurn(t, tc.before, tc.mover.Opponent()), game.Cell{Row: 6, Col: 8}, tc.mover) {
+		t.Errorf("position 11: after 7 9 the referee does not confirm %v's win with threes", tc.mover)
+	}
 }
