@@ -173,16 +173,35 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 }
 
 // proveRoot proves whether the side to move in p wins, with half of the time left when
-// the searcher has a clock.
+// the searcher has a clock, or three quarters on an empty board, where that question is
+// the game's value. On an empty board it first asks whether the move nearest the centre
+// wins: where the first player wins, the proofs we know start there, and df-pn spread
+// over every first move spends most of its time on the others (on 4×10 with four in a
+// row, 245 to 363 million positions in place of 87). The answer is kept in the table, and
+// counts towards the position's either way.
 func (s *searcher) proveRoot(r *prover, p *position) (won, settled bool, plies int) {
+	empty := p.free == s.g.n
 	if s.now != nil {
 		deadline := s.deadline
 		now := s.now()
-		s.deadline = now.Add(deadline.Sub(now) / 2)
+		share := deadline.Sub(now) / 2
+		if empty {
+			share = deadline.Sub(now) * 3 / 4
+		}
+		s.deadline = now.Add(share)
 		defer func() {
 			s.deadline = deadline
 			s.stopped = !s.now().Before(deadline)
 		}()
+	}
+	if empty && p.free > 1 {
+		c := s.g.centre[0]
+		p.play(c)
+		won, settled, plies := r.prove(p, p.turn.Opponent())
+		p.undo()
+		if won || !settled {
+			return won, settled, plies + 1
+		}
 	}
 	return r.prove(p, p.turn)
 }
