@@ -197,17 +197,17 @@ func (r *referee) guided(b *game.Board, attacker game.Mark, plies int, oracle fu
 // guide is guided, and also returns the line the oracle gave for b.
 func (r *referee) guide(b *game.Board, attacker game.Mark, plies int, oracle func(*game.Board) []game.Cell) (won bool, line []game.Cell) {
 	r.nodes++
-	if r.gaveUp() {
+	if r.gaveUp() || plies < 1 {
 		return false, nil
 	}
 	if len(r.winsFor(attacker, r.near())) > 0 {
 		return true, nil
 	}
 	line = oracle(b)
-	if plies < 2 || len(line) == 0 {
+	if plies < 3 || len(line) == 0 {
 		return false, line
 	}
-	if r.fours(b, attacker, line) {
+	if r.fours(b, attacker, line[:min(len(line), plies)]) {
 		return true, line
 	}
 	if !r.put(b, line[0]) {
@@ -231,10 +231,13 @@ func (r *referee) guide(b *game.Board, attacker game.Mark, plies int, oracle fun
 			}
 		}
 	}
+	if len(replies) == 0 {
+		return false, line // the board is full: a draw
+	}
 	var known [][]game.Cell // the lines the oracle gave after earlier replies, newest first
 	for _, j := range replies {
 		r.put(b, game.Cell{Row: j / r.cols, Col: j % r.cols})
-		ok := slices.ContainsFunc(known, func(l []game.Cell) bool { return r.fours(b, attacker, l) })
+		ok := slices.ContainsFunc(known, func(l []game.Cell) bool { return r.fours(b, attacker, l[:min(len(l), plies-2)]) })
 		if !ok {
 			var after []game.Cell
 			ok, after = r.guide(b, attacker, plies-2, oracle)
@@ -251,9 +254,10 @@ func (r *referee) guide(b *game.Board, attacker game.Mark, plies int, oracle fun
 }
 
 // fours reports whether line, a forced line with attacker to move on b, wins by fours
-// alone as it stands: each of the attacker's moves blocks any four of the defender's and
-// makes a four of its own, each reply blocks it where the referee says it must, and the
-// attacker completes a line. It does not follow the line's replies, only its moves.
+// alone within its length in plies: each of the attacker's moves blocks any four of the
+// defender's and makes a four of its own, each reply blocks it where the referee says it
+// must, and the attacker completes a line. It does not follow the line's replies, only
+// its moves.
 func (r *referee) fours(b *game.Board, attacker game.Mark, line []game.Cell) bool {
 	played := 0
 	defer func() {
@@ -278,7 +282,7 @@ func (r *referee) fours(b *game.Board, attacker game.Mark, line []game.Cell) boo
 			return false
 		}
 		if len(wins) > 1 {
-			return true
+			return i+3 <= len(line) // a block, and the other completes a line
 		}
 		r.put(b, game.Cell{Row: wins[0] / r.cols, Col: wins[0] % r.cols})
 		played++

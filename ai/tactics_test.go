@@ -3,6 +3,7 @@ package ai_test
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -314,4 +315,68 @@ func TestRefereeGuided(t *testing.T) {
 	if !winsWithThrees(boardWithTurn(t, tc.before, tc.mover.Opponent()), game.Cell{Row: 6, Col: 8}, tc.mover) {
 		t.Errorf("position 11: after 7 9 the referee does not confirm %v's win with threes", tc.mover)
 	}
+}
+
+// TestRefereeGuidedSound checks that the referee's check of a claimed win never confirms
+// one that does not exist, whatever moves it is given: on random positions of small
+// boards, which alpha-beta solves exactly, with oracles that give the best move, random
+// moves or random lines, and that it leaves the board and its grid as it found them.
+func TestRefereeGuidedSound(t *testing.T) {
+	r := rng(7, 7)
+	sizes := []game.Size{{Rows: 3, Cols: 3, Win: 3}, {Rows: 4, Cols: 4, Win: 3}, {Rows: 4, Cols: 5, Win: 4}}
+	confirmed := 0
+	exact, best := &ai.Minimax{}, &ai.Minimax{}
+	for i := range 600 {
+		size := sizes[i*len(sizes)/600] // a size at a time: the tables are made for one
+		b := newBoard(t, size, game.X)
+		for range 1 + r.IntN(size.Rows*size.Cols-4) {
+			if e := b.Empty(); !b.Over() {
+				play(t, b, e[r.IntN(len(e))])
+			}
+		}
+		if b.Over() {
+			continue
+		}
+		_, v, err := exact.Hint(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		oracle := func(b *game.Board) []game.Cell {
+			e := b.Empty()
+			if len(e) == 0 {
+				return nil
+			}
+			switch r.IntN(3) {
+			case 0:
+				c, _, err := best.Hint(b)
+				if err != nil {
+					return nil
+				}
+				return []game.Cell{c}
+			case 1:
+				return e[r.IntN(len(e)):]
+			}
+			var line []game.Cell
+			for range 1 + r.IntN(8) {
+				line = append(line, e[r.IntN(len(e))])
+			}
+			return line
+		}
+		before := b.String()
+		ref := newReferee(b)
+		won := ref.guided(b, b.Turn(), 1+r.IntN(12), oracle)
+		if after := b.String(); after != before || !slices.Equal(ref.grid, newReferee(b).grid) {
+			t.Fatalf("guided changed the board from %s to %s, or its grid", before, after)
+		}
+		if won {
+			confirmed++
+			if v.Winner != b.Turn() {
+				t.Errorf("guided confirms a win for %v where the value is %v\n%s", b.Turn(), v, b.Render(""))
+			}
+		}
+	}
+	if confirmed == 0 {
+		t.Error("guided confirmed no win at all")
+	}
+	t.Logf("%d wins confirmed", confirmed)
 }
