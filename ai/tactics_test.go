@@ -159,8 +159,9 @@ func TestTacticalSuite(t *testing.T) {
 // earlier, where the mover of the suite would win by force if it could move: wherever the
 // referee finds a move that leaves no such win (and none a few moves longer either), the
 // computer's move must be one. A move that stops a win by fours but loses to threes, as
-// the referee confirms with the computer's moves (winsWithThrees), is no defence. By default it takes the wins by fours of up to 9 plies; the
-// rest, where the referee takes seconds, with TICTACTOE_LONG=1.
+// the referee confirms with the computer's moves (winsWithThrees), is no defence. By
+// default it takes the wins by fours of up to 9 plies; the rest, where the referee takes
+// seconds, with TICTACTOE_LONG=1.
 func TestTacticalSuiteDefended(t *testing.T) {
 	checked, failed, threes := 0, 0, 0
 	for i, tc := range loadTactics(t) {
