@@ -362,8 +362,9 @@ func TestValuesOfMNK(t *testing.T) {
 
 // TestValuesOfMNKLong checks the published draws of (5,4,4), (4,5,4) and (5,5,4) by
 // alpha-beta, and of (8,4,4) and (4,8,4) by proof-number search (about 3 seconds each),
-// so only on request. The first player's wins on (9,4,4) and (4,9,4) are proven by
-// TestFirstPlayerWinsLong: Analyze proves the value, but not every move's, in a minute.
+// so only on request. The first player's wins on (4,9,4), (9,4,4), (4,10,4) and
+// (10,4,4) are proven by TestFirstPlayerWinsLong: Analyze proves the value, but not
+// every move's, in a minute.
 func TestValuesOfMNKLong(t *testing.T) {
 	if testing.Short() || os.Getenv("TICTACTOE_LONG") == "" {
 		t.Skip("takes about ten seconds; set TICTACTOE_LONG=1 to run it")

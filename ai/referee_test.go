@@ -150,24 +150,36 @@ func (r *referee) win(attacker game.Mark, moves int, threes bool) bool {
 	return false
 }
 
-// defend reports whether attacker wins whatever the defender, to move, does.
-func (r *referee) defend(attacker game.Mark, moves int, threes bool) bool {
-	defender := attacker.Opponent()
+// replies returns, with the defender to move against attacker, the defender's replies
+// that must all lose for attacker to win: the block of attacker's four, or every empty
+// cell. It settles the position instead, with won saying who wins it, when the defender
+// completes a line, when attacker has two fours, or when the board is full (a draw).
+func (r *referee) replies(attacker game.Mark) (replies []int, settled, won bool) {
 	near := r.near()
-	if len(r.winsFor(defender, near)) > 0 {
-		return false
+	if len(r.winsFor(attacker.Opponent(), near)) > 0 {
+		return nil, true, false
 	}
 	wins := r.winsFor(attacker, near)
 	if len(wins) > 1 {
-		return true
+		return nil, true, true
 	}
-	replies := wins
+	replies = wins
 	if len(wins) == 0 {
 		for i, g := range r.grid {
 			if g == game.Empty {
 				replies = append(replies, i)
 			}
 		}
+	}
+	return replies, len(replies) == 0, false
+}
+
+// defend reports whether attacker wins whatever the defender, to move, does.
+func (r *referee) defend(attacker game.Mark, moves int, threes bool) bool {
+	defender := attacker.Opponent()
+	replies, settled, won := r.replies(attacker)
+	if settled {
+		return won
 	}
 	for _, i := range replies {
 		r.grid[i] = defender
@@ -214,25 +226,9 @@ func (r *referee) guide(b *game.Board, attacker game.Mark, plies int, oracle fun
 		return false, line
 	}
 	defer r.take(b)
-	defender := attacker.Opponent()
-	near := r.near()
-	if len(r.winsFor(defender, near)) > 0 {
-		return false, line
-	}
-	wins := r.winsFor(attacker, near)
-	if len(wins) > 1 {
-		return true, line
-	}
-	replies := wins
-	if len(wins) == 0 {
-		for j, g := range r.grid {
-			if g == game.Empty {
-				replies = append(replies, j)
-			}
-		}
-	}
-	if len(replies) == 0 {
-		return false, line // the board is full: a draw
+	replies, settled, won := r.replies(attacker)
+	if settled {
+		return won, line
 	}
 	var known [][]game.Cell // the lines the oracle gave after earlier replies, newest first
 	for _, j := range replies {

@@ -62,12 +62,12 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 		}
 		return &Value{Exact: true}
 	}
-	// The position's own question first, whether the side to move wins, with half of the
-	// time when there is a clock: proof-number search spends it under the moves likeliest
-	// to settle it, where the rounds below share the time out evenly among the moves. A
-	// win it proves is the position's value, whatever the other moves are worth (on 4×9
-	// with four in a row, one first move wins, and the rounds would give it a tenth of
-	// the time), and a disproof answers every move's first question at once.
+	// The position's own question first, whether the side to move wins, with a share of
+	// the time when there is a clock (see proveRoot): proof-number search spends it under
+	// the moves likeliest to settle it, where the rounds below share the time out evenly
+	// among the moves. A win it proves is the position's value, whatever the other moves
+	// are worth (on 4×9 with four in a row, one first move wins, and the rounds would give
+	// it a tenth of the time), and a disproof answers every move's first question at once.
 	var rootWin *Value
 	if won, settled, plies := s.proveRoot(r, p); settled {
 		if won {
