@@ -101,7 +101,7 @@ var commands = []command{
 		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
 type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
 Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help).`,
-		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "color", "think", "record", "version"},
+		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "color", "think", "explain", "record", "version"},
 		run:   runMenu,
 	},
 	{
@@ -109,8 +109,10 @@ Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help
 		args: " [R,C ...]",
 		about: `Print the value of the position after the moves R,C (1-based, X moving first) and
 the value of every legal move, best first, with the number of positions searched. The
-values are exact unless --think stops the search first; then they say (not proven).`,
-		flags: []string{"rows", "cols", "win", "think"},
+values are exact unless --think stops the search first; then they say (not proven).
+With --tree it prints instead the search tree of the position, for teaching: every move
+minimax or alpha-beta (--plain: without it) looks at, its value, and why alpha-beta cuts.`,
+		flags: []string{"rows", "cols", "win", "think", "tree", "plain", "depth"},
 		run:   runAnalyze,
 	},
 	{
@@ -161,6 +163,10 @@ type config struct {
 	x, o     string // arena's strategies
 	games    int
 	verbose  bool
+	tree     bool     // analyze --tree: the search tree
+	plain    bool     // without alpha-beta
+	depth    int      // the plies of the tree shown; 0 for analyze's default
+	explain  bool     // a line on why, after each computer move and hint
 	args     []string // analyze's moves
 }
 
@@ -221,6 +227,10 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
 	all.BoolVar(&cfg.verbose, "verbose", false, "print the moves and result of every game")
 	all.BoolVar(&cfg.version, "version", false, "print the version and exit")
+	all.BoolVar(&cfg.tree, "tree", false, "print the search tree of the position as an outline: every move searched,\nits value and alpha-beta's window, and where alpha-beta cuts and why")
+	all.BoolVar(&cfg.plain, "plain", false, "with --tree: plain minimax, without alpha-beta")
+	all.IntVar(&cfg.depth, "depth", 0, "with --tree: the plies of the tree to print (default: all on boards with at most\n9 free cells, else 2, where the search also stops)")
+	all.BoolVar(&cfg.explain, "explain", false, "after each computer move and hint, print a line saying why the strategy chose it")
 	switch cmd.name {
 	case "analyze":
 		all.Lookup("think").Usage = "stop the search after this long (default: no limit)"
@@ -276,6 +286,14 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	if cfg.think < 0 || cfg.think == 0 && set.Changed("think") {
 		return nil, set, fmt.Errorf("invalid value %q for --think: want a positive duration such as 500ms", cfg.think)
 	}
+	if cfg.depth < 0 || cfg.depth == 0 && set.Changed("depth") {
+		return nil, set, fmt.Errorf("invalid value %d for --depth: want at least 1", cfg.depth)
+	}
+	for _, name := range []string{"plain", "depth"} {
+		if set.Changed(name) && !cfg.tree {
+			return nil, set, fmt.Errorf("--%s goes with --tree", name)
+		}
+	}
 	if cfg.games < 1 {
 		return nil, set, fmt.Errorf("invalid value %d for --games: want at least 1", cfg.games)
 	}
@@ -310,8 +328,11 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		Computer: computer,
 		Rand:     rng,
 		Color:    cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
-		Hint:     hinter(solver),
+		Hint:     hinter(solver, cfg.explain),
 		Review:   reviewer(solver, cfg.think),
+	}
+	if e, ok := computer.(ai.Explainer); ok && cfg.explain {
+		m.Explain = e.Explain
 	}
 	m.Console.Echo = !isTerminal(stdin)
 	if !cfg.seedSet {
@@ -388,8 +409,8 @@ func outlook(v ai.Value, me game.Mark) string {
 }
 
 // hinter returns the answer to the hint command: the move the solver would play for the
-// side to move and what it is worth to that side.
-func hinter(solver *ai.Minimax) func(b *game.Board) string {
+// side to move and what it is worth to that side, and with explain a second line on why.
+func hinter(solver *ai.Minimax, explain bool) func(b *game.Board) string {
 	return func(b *game.Board) string {
 		c, v, err := solver.Hint(b)
 		if err != nil {
@@ -402,7 +423,7 @@ func hinter(solver *ai.Minimax) func(b *game.Board) string {
 			if line := solver.Line(); len(line) > 1 {
 				// A forced win found by threat or proof-number search: its moves, the
 				// replies.
-				worth += fmt.Sprintf(": %v, then %s", line[0], joinCells(line[1:]))
+				worth += fmt.Sprintf(": %v, then %s", line[0], game.JoinCells(line[1:]))
 			}
 		case b.Turn().Opponent():
 			worth = fmt.Sprintf("loss in %d", v.Plies)
@@ -410,17 +431,11 @@ func hinter(solver *ai.Minimax) func(b *game.Board) string {
 		if !v.Exact {
 			worth += " (not proven)"
 		}
+		if explain {
+			return fmt.Sprintf("%v, %s\n%s", c, worth, solver.Explain(b, c))
+		}
 		return fmt.Sprintf("%v, %s", c, worth)
 	}
-}
-
-// joinCells lists cells as "R C, R C, ...".
-func joinCells(cells []game.Cell) string {
-	s := make([]string, len(cells))
-	for i, c := range cells {
-		s[i] = c.String()
-	}
-	return strings.Join(s, ", ")
 }
 
 // levels names the strategy behind each level of --ai.
@@ -471,6 +486,9 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if cfg.tree {
+		return printTree(cfg, b, stdout, stderr)
+	}
 	m := &ai.Minimax{}
 	if cfg.think > 0 {
 		m.Think, m.Now = cfg.think, time.Now
@@ -491,10 +509,22 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%v  %v\n", mv.Cell, mv.Value)
 	}
 	if len(a.Line) > 0 {
-		fmt.Fprintf(stdout, "Line: %s\n", joinCells(a.Line))
+		fmt.Fprintf(stdout, "Line: %s\n", game.JoinCells(a.Line))
 	}
 	fmt.Fprintf(stdout, "Nodes: %d\n", a.Nodes)
 	fmt.Fprintf(stdout, "Time: %v\n", elapsed.Round(time.Microsecond))
+	return exitOK
+}
+
+// printTree is analyze --tree: the board, then the search tree of its position.
+func printTree(cfg *config, b *game.Board, stdout, stderr io.Writer) int {
+	if n, ok := ai.TreeSize(b, cfg.depth, ai.MaxTreePositions); !ok {
+		fmt.Fprintf(stderr, "tictactoe analyze: --tree --depth %d here could search up to %d positions, more than the %d it allows: give a smaller --depth\n",
+			cfg.depth, n, ai.MaxTreePositions)
+		return exitUsage
+	}
+	fmt.Fprint(stdout, b.Render(""))
+	fmt.Fprint(stdout, ai.SearchTree(b, ai.TreeOptions{Depth: cfg.depth, Plain: cfg.plain}))
 	return exitOK
 }
 

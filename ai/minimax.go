@@ -111,7 +111,8 @@ type Minimax struct {
 	// not counted.
 	Memory int64
 
-	s *searcher
+	s         *searcher
+	explainer *Minimax // Explain's own analysis, kept apart from the searcher of Move
 }
 
 // searcherFor returns the searcher for b's size, with the deadline set from now.
@@ -352,13 +353,16 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 func (s *searcher) choose(p *position, valued bool) (best []int, score int, proven bool) {
 	me, them := p.turn, p.turn.Opponent()
 	s.line = nil
+	s.why = reason{}
 	if p.threats(me) > 0 {
+		s.why.kind = whyWinNow
 		return sorted(p.winningCells(me, nil, p.g.n)), win - 1, true
 	}
 	var moves []int
 	all := true
 	if p.threats(them) > 0 {
 		moves = p.winningCells(them, nil, p.g.n) // block, even when it cannot save the game
+		s.why.kind, s.why.blocks = whyBlock, len(moves)
 	} else {
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, false)
@@ -370,6 +374,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 				if valued { // a hint shows the win
 					s.line = s.proofHintLine(p, move)
 				}
+				s.why = reason{kind: whyProof, plies: plies}
 				return []int{move}, win - plies, true
 			}
 		}
@@ -379,13 +384,18 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		// opponent has one, keep only the moves that stop it.
 		move, plies, won, keep := s.tactics(p, moves)
 		if won {
+			s.why = reason{kind: whyThreat, plies: plies, vcf: s.threat.kind == kindVCF}
 			return []int{move}, win - plies, true
 		}
 		if len(keep) < len(moves) {
+			s.why = reason{kind: whyDefence, kept: len(keep), of: len(moves)}
 			moves, all = keep, false
 		}
 	}
 	if len(moves) == 1 && !valued {
+		if s.why.kind == 0 {
+			s.why.kind = whyOnly
+		}
 		return moves, 0, false
 	}
 	s.deepen(p, func(depth int) bool {
@@ -409,6 +419,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 			}
 		}
 		best, score, proven = sorted(ties), top, allProven
+		s.why.depth = depth
 		return allProven
 	})
 	return best, score, proven

@@ -36,6 +36,7 @@ type threatSearch struct {
 
 	nodes, limit int64 // positions searched since find began, and the most allowed
 	stopped      bool
+	kind         int // the kind of the last win find found: kindVCF or kindVCT
 
 	seen  cellMarks // the cells already collected into the list being collected
 	score []int     // ordering scores of the list being collected
@@ -404,6 +405,7 @@ func (t *threatSearch) find(p *position, limit int64) (move, plies int, ok bool)
 	t.nodes, t.limit, t.stopped = 0, limit, false
 	if p.threats(p.turn) > 0 {
 		var buf [2]int
+		t.kind = kindVCF
 		return t.wins(p, p.turn, buf[:0])[0], 1, true
 	}
 	kind := kindVCF
@@ -419,6 +421,7 @@ func (t *threatSearch) find(p *position, limit int64) (move, plies int, ok bool)
 	if !ok {
 		return -1, 0, false
 	}
+	t.kind = kind
 	key, sym := p.key()
 	if e, hit := t.probe(key, kind); hit && e.move >= 0 {
 		return t.g.inverse[sym][e.move], plies, true

@@ -57,6 +57,15 @@ func (c Cell) String() string {
 	return fmt.Sprintf("%d %d", c.Row+1, c.Col+1)
 }
 
+// JoinCells lists cells as a person types them, separated by commas: "1 1, 2 3".
+func JoinCells(cells []Cell) string {
+	s := make([]string, len(cells))
+	for i, c := range cells {
+		s[i] = c.String()
+	}
+	return strings.Join(s, ", ")
+}
+
 // Size is the shape of a game: Rows × Cols cells, Win marks in a row to win.
 type Size struct {
 	Rows, Cols, Win int

@@ -28,6 +28,8 @@ type Menu struct {
 	// lost ground, or "" when there is nothing to say: asked is set for the review
 	// command, unset after a lost game.
 	Review func(b *Board, me Mark, asked bool) string
+	// Explain, if set, is the games' Explain: a line on why the computer chose its move.
+	Explain func(b *Board, c Cell) string
 	// Record, if set, receives comments with the computer's moves and the results.
 	Record io.Writer
 	// SeedNote, if set, is written to Errs before each game.
@@ -95,7 +97,7 @@ func (m *Menu) play() error {
 	if err != nil {
 		return err
 	}
-	g := &Game{Board: b, Out: m.Console.Out, Color: m.Color}
+	g := &Game{Board: b, Out: m.Console.Out, Color: m.Color, Explain: m.Explain}
 	if m.Record != nil {
 		g.Notes = m.Record
 	}

@@ -34,6 +34,9 @@ type Game struct {
 	// Notes, if set, receives a comment line for each computer move, "# computer (O): 2 2",
 	// for a record of the session that replays itself.
 	Notes io.Writer
+	// Explain, if set, returns a line on why the computer chose c on b, the board before
+	// the move, written after the line of the move; "" writes nothing.
+	Explain func(b *Board, c Cell) string
 }
 
 // Run plays the game to its end and returns the outcome. It stops early with ErrQuit or
@@ -49,6 +52,10 @@ func (g *Game) Run() (Outcome, error) {
 		if human && !shown {
 			fmt.Fprint(g.Out, b.Render(""))
 			shown = true
+		}
+		var before *Board
+		if !human && g.Explain != nil {
+			before = b.Clone()
 		}
 		c, err := p.Move(b)
 		if errors.Is(err, ErrUndone) {
@@ -68,6 +75,11 @@ func (g *Game) Run() (Outcome, error) {
 		shown = false
 		if !human {
 			fmt.Fprintf(g.Out, "%s%v) plays %v\n", computerPhrase, m, c)
+			if before != nil {
+				if why := g.Explain(before, c); why != "" {
+					fmt.Fprintln(g.Out, why)
+				}
+			}
 			if g.Notes != nil {
 				fmt.Fprintf(g.Notes, "# computer (%v): %v\n", m, c)
 			}
