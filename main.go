@@ -428,7 +428,11 @@ func hinter(solver *ai.Minimax, explain bool) func(b *game.Board) string {
 		case b.Turn().Opponent():
 			worth = fmt.Sprintf("loss in %d", v.Plies)
 		}
-		if !v.Exact {
+		switch {
+		case !v.Exact && v.Winner == game.Empty:
+			// The search stopped before it could prove a draw: say what it knows.
+			worth = "no forced win found for either side"
+		case !v.Exact:
 			worth += " (not proven)"
 		}
 		if explain {
