@@ -14,8 +14,12 @@ const (
 // Render draws the board as the C course projects do, with "|" between cells and "---"
 // between rows, column numbers above and row numbers to the left, so that a player sees
 // what to type. Free cells are blank. When highlight is not empty (an ANSI colour such as
-// Green), the marks of a winning line are drawn in it. Lines carry no trailing blanks.
+// Green), the marks of a winning line are drawn in it. On boards of more than markLast
+// cells, where a new mark is hard to find, the last move is drawn in brackets: [X]. Lines
+// carry no trailing blanks.
 func (b *Board) Render(highlight string) string {
+	last, marked := b.Last()
+	marked = marked && b.size.Rows*b.size.Cols > markLast
 	var win map[Cell]bool
 	if o := b.Outcome(); highlight != "" && o.Status == Won {
 		win = make(map[Cell]bool, len(o.Line))
@@ -56,12 +60,20 @@ func (b *Board) Render(highlight string) string {
 			if win[cell] {
 				mark = highlight + mark + reset
 			}
+			if marked && cell == last {
+				row.WriteString("[" + mark + "]")
+				continue
+			}
 			row.WriteString(" " + mark + " ")
 		}
 		line(row.String())
 	}
 	return sb.String()
 }
+
+// markLast is the most cells a board may have for Render to leave its last move unmarked:
+// a 5×5 board.
+const markLast = 25
 
 // pad writes n in three columns with its last digit in the middle one: " 1 ", "12 ".
 func pad(n int) string {
