@@ -137,7 +137,7 @@ func checkAnalysis(t *testing.T, b *game.Board, a ai.Analysis, s *solver) {
 	}
 }
 
-// TestAnalyzeClassic checks DESIGN.md's published values of the opening of 3×3.
+// TestAnalyzeClassic checks the published values of the opening of 3×3.
 func TestAnalyzeClassic(t *testing.T) {
 	m := &ai.Minimax{Rand: rng(1, 1)}
 	b := newBoard(t, game.Classic, game.X)
@@ -289,7 +289,7 @@ func TestMoveOnFinishedBoard(t *testing.T) {
 	}
 }
 
-// mnk is an m,n,k-game as DESIGN.md names it: m rows, n columns, k in a row.
+// mnk is an m,n,k-game as the literature names it: m rows, n columns, k in a row.
 type mnk struct{ m, n, k int }
 
 // mnkCase is an m,n,k-game and its published value from the empty board: "first" (the
@@ -341,7 +341,7 @@ func checkValuesOfMNK(t *testing.T, cases []mnkCase, firsts ...game.Mark) {
 	}
 }
 
-// TestValuesOfMNK checks DESIGN.md's published values of the m,n,k-games that solve in
+// TestValuesOfMNK checks the published values of the m,n,k-games that solve in
 // well under a second.
 func TestValuesOfMNK(t *testing.T) {
 	cases := []mnkCase{

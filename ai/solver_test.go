@@ -92,7 +92,7 @@ func describe(sc int, toMove game.Mark) string {
 	return "draw"
 }
 
-// TestHelpersAgreeWithDesign checks the test helpers themselves against DESIGN.md's
+// TestHelpersAgreeWithDesign checks the test helpers themselves against the
 // published numbers, so that the checks of the ai package against them stand on
 // something: the 5,478 reachable 3×3 positions (958 finished) that reachable enumerates,
 // and the plain solver's value of the empty board and of the replies to X's first move.
@@ -164,7 +164,7 @@ var centre = game.Cell{Row: 1, Col: 1}
 var corners = []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 2}, {Row: 2, Col: 0}, {Row: 2, Col: 2}}
 
 // drawsAfter reports whether O's reply reply to X's first move first on 3×3 draws, as
-// DESIGN.md publishes: after the centre only the corners draw; after a corner only the
+// published: after the centre only the corners draw; after a corner only the
 // centre does.
 func drawsAfter(first, reply game.Cell) bool {
 	if first == centre {

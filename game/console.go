@@ -131,7 +131,7 @@ func (in *Console) Ask(prompt string) (string, error) {
 }
 
 // computerPhrase starts the line of a computer's move, "Computer (O) plays 2 2", which
-// scripts look for (CONTRACT.md): no line that writes back what the user typed has it.
+// scripts look for (the README's lines that scripts read): no line that writes back what the user typed has it.
 const computerPhrase = "Computer ("
 
 // Quote returns s quoted as Go's %q does, for an error message or an echo, so that no raw

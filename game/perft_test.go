@@ -45,7 +45,7 @@ func perft(t testing.TB, b *game.Board, depth int) []int {
 	return counts
 }
 
-// Published perft counts, X first, games stopping at a win (DESIGN.md).
+// Published perft counts, X first, games stopping at a win.
 var (
 	perft3x3 = []int{1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872}
 	perft4x4 = []int{1, 16, 240, 3360, 43680, 524160, 5765760, 57657600, 516067200}
