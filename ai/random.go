@@ -1,7 +1,3 @@
-// Package ai holds the computer's strategies for the m,n,k-game and the solver behind
-// them. Every strategy is a game.Player. The package is pure: it never prints, never
-// touches os, draws randomness only from the *rand.Rand it is given and reads the time
-// only through the clock it is given.
 package ai
 
 import (
