@@ -11,16 +11,16 @@ import (
 // first, and Players[O], on empty boards of Size. A player that forfeits a game (its
 // error wraps ErrForfeit) loses it, with a line on Out that says why.
 //
-// With Openings, Games is not used: each opening is played twice, first with Players[X]
-// as X and Players[O] as O, then with the two swapped, from the same stones by mark, and
-// the table also gives each player's wins and the score of Players[X] over all the games,
-// with its Elo difference and 95% interval.
+// With Openings (one or more), Games is not used: each opening is played twice, first
+// with Players[X] as X and Players[O] as O, then with the two swapped, from the same
+// stones by mark, and the table also gives each player's wins and the score of
+// Players[X] over all the games, with its Elo difference and 95% interval.
 type Arena struct {
 	Size     Size
 	Players  [3]Player // indexed by Mark
 	Names    [3]string // how the table names each player
 	Games    int
-	Openings []Opening
+	Openings []Opening // each played twice, the players swapped; none: Games games
 	Out      io.Writer
 	// Verbose prints each game: its number, the computer's moves, the final board and the
 	// result, and each opening's stones before its first game.
@@ -34,7 +34,7 @@ type Arena struct {
 // player that is not a forfeit.
 func (a *Arena) Run() error {
 	games := a.Games
-	if a.Openings != nil {
+	if len(a.Openings) > 0 {
 		games = 2 * len(a.Openings)
 	}
 	var wins [3]int        // by winner; draws in Empty
@@ -45,7 +45,7 @@ func (a *Arena) Run() error {
 		}
 		players, names, swapped := a.Players, a.Names, false
 		var opening Opening
-		if a.Openings != nil {
+		if len(a.Openings) > 0 {
 			opening = a.Openings[(i-1)/2]
 			if a.Verbose && i%2 == 1 {
 				fmt.Fprintf(a.Out, "Opening %d: %v\n", (i+1)/2, opening)
@@ -74,13 +74,13 @@ func (a *Arena) Run() error {
 	}
 	fmt.Fprintf(a.Out, "%-8s %7s %7s\n", "", "games", "share")
 	names := a.Names
-	if a.Openings != nil {
+	if len(a.Openings) > 0 {
 		names = [3]string{} // each played both marks
 	}
 	row("X wins", wins[X], names[X])
 	row("O wins", wins[O], names[O])
 	row("draws", wins[Empty], "")
-	if a.Openings != nil {
+	if len(a.Openings) > 0 {
 		for p, m := range []Mark{X, O} {
 			w := byPlayer[p]
 			row("wins", w[X]+w[O], fmt.Sprintf("%s: %d as X, %d as O", a.Names[m], w[X], w[O]))
@@ -103,7 +103,7 @@ func (a *Arena) play(i int, players [3]Player, names [3]string, opening Opening)
 	}
 	g := &Game{Board: b, Players: players, Out: io.Discard}
 	if a.Verbose {
-		if a.Openings != nil {
+		if len(a.Openings) > 0 {
 			fmt.Fprintf(a.Out, "Game %d (%s as X, %s as O)\n", i, names[X], names[O])
 		} else {
 			fmt.Fprintf(a.Out, "Game %d\n", i)
