@@ -121,8 +121,13 @@ minimax or alpha-beta (--plain: without it) looks at, its value, and why alpha-b
 and print a table of wins, draws and losses. In place of a strategy, pbrain:COMMAND plays
 an engine that speaks the five-in-a-row engine protocol (Gomocup's pbrain), started as
 COMMAND; it loses a game by an illegal move, a line that is not a move, or no answer
-within --think and a second.`,
-		flags: []string{"x", "o", "games", "seed", "rows", "cols", "win", "think", "verbose"},
+within --think and a second.
+
+With --openings N, in place of --games, it plays N random balanced openings (three stones,
+X O X, near the centre: no side has a line that one or two moves complete; fewer stones,
+or none, where the board has no such opening), each twice with the colours swapped, and
+adds each strategy's wins and the score of --x with its Elo difference and 95% interval.`,
+		flags: []string{"x", "o", "games", "openings", "seed", "rows", "cols", "win", "think", "verbose"},
 		run:   runArena,
 	},
 	{
@@ -162,6 +167,7 @@ type config struct {
 	version  bool
 	x, o     string // arena's strategies
 	games    int
+	openings int // arena's openings, each played twice; 0 for none
 	verbose  bool
 	tree     bool     // analyze --tree: the search tree
 	plain    bool     // without alpha-beta
@@ -199,6 +205,9 @@ var choices = []struct {
 	{"color", []string{"auto", "always", "never"}},
 }
 
+// maxOpenings is the most openings --openings takes.
+const maxOpenings = 1_000_000
+
 // parseFlags parses cmd's flags. It returns the flag set for the usage, and pflag.ErrHelp
 // for -h or --help.
 func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
@@ -217,6 +226,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.StringVar(&cfg.x, "x", "minimax", "the strategy or level playing X, which moves first,\nor pbrain:COMMAND for an engine")
 	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O, or pbrain:COMMAND")
 	all.IntVar(&cfg.games, "games", 100, "how many games to play")
+	all.IntVar(&cfg.openings, "openings", 0, "play this many random balanced openings, each twice with the colours swapped,\nin place of --games")
 	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
 	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games\n(default from the clock)")
 	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
@@ -296,6 +306,12 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	}
 	if cfg.games < 1 {
 		return nil, set, fmt.Errorf("invalid value %d for --games: want at least 1", cfg.games)
+	}
+	if cfg.openings < 0 || cfg.openings > maxOpenings {
+		return nil, set, fmt.Errorf("invalid value %d for --openings: want 0 to %d", cfg.openings, maxOpenings)
+	}
+	if cfg.openings > 0 && set.Changed("games") {
+		return nil, set, fmt.Errorf("--openings %d and --games %d exclude each other: --openings N plays 2×N games", cfg.openings, cfg.games)
 	}
 	cfg.seedSet = set.Changed("seed")
 	if !cfg.seedSet {
@@ -553,14 +569,23 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		defer p.stop()
 		players[m] = p
 	}
-	fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
-		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
 	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose}
+	if cfg.openings == 0 {
+		fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
+			strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
+	} else {
+		// A stream of its own, so that the same seed gives the same openings whatever
+		// the strategies draw.
+		a.Openings = game.Openings(cfg.size, cfg.openings, rand.New(rand.NewPCG(uint64(cfg.seed), 1)))
+		a.Games = 2 * cfg.openings
+		fmt.Fprintf(stdout, "Arena: %s against %s, %s: %d games on a %v, seed %d.\n",
+			strategyLabel(cfg.x), strategyLabel(cfg.o), openingsPhrase(cfg.openings, len(a.Openings[0])), a.Games, cfg.size, cfg.seed)
+	}
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
 	if progress {
 		a.Progress = func(i int) {
-			if (i-1)%max(1, cfg.games/100) == 0 {
-				fmt.Fprintf(stderr, "\rgame %d of %d", i, cfg.games)
+			if (i-1)%max(1, a.Games/100) == 0 {
+				fmt.Fprintf(stderr, "\rgame %d of %d", i, a.Games)
 			}
 		}
 	}
@@ -573,6 +598,23 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitRuntime
 	}
 	return exitOK
+}
+
+// openingsPhrase describes n openings of the given number of stones for the arena's
+// first line.
+func openingsPhrase(n, stones int) string {
+	if stones == 0 {
+		return fmt.Sprintf("%s from the empty board with the colours swapped (on this board any stone is already a threat)", plural(n, "pair")+" of games")
+	}
+	return fmt.Sprintf("%s of %s near the centre, each played twice with the colours swapped", plural(n, "opening"), plural(stones, "stone"))
+}
+
+// plural writes n things: "1 stone", "3 stones".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // runPbrain is the pbrain command: the computer as a five-in-a-row engine on stdin and

@@ -376,3 +376,20 @@ func TestArgsOf(t *testing.T) {
 		}
 	}
 }
+
+func TestOpeningsPhrase(t *testing.T) {
+	tests := []struct {
+		n, stones int
+		want      string
+	}{
+		{10, 3, "10 openings of 3 stones near the centre, each played twice with the colours swapped"},
+		{1, 1, "1 opening of 1 stone near the centre, each played twice with the colours swapped"},
+		{1, 0, "1 pair of games from the empty board with the colours swapped (on this board any stone is already a threat)"},
+		{4, 0, "4 pairs of games from the empty board with the colours swapped (on this board any stone is already a threat)"},
+	}
+	for _, tt := range tests {
+		if got := openingsPhrase(tt.n, tt.stones); got != tt.want {
+			t.Errorf("openingsPhrase(%d, %d) = %q, want %q", tt.n, tt.stones, got, tt.want)
+		}
+	}
+}

@@ -10,14 +10,20 @@ import (
 // Arena plays computer against computer: Games games between Players[X], who moves
 // first, and Players[O], on empty boards of Size. A player that forfeits a game (its
 // error wraps ErrForfeit) loses it, with a line on Out that says why.
+//
+// With Openings (one or more), Games is not used: each opening is played twice, first
+// with Players[X] as X and Players[O] as O, then with the two swapped, from the same
+// stones by mark, and the table also gives each player's wins and the score of
+// Players[X] over all the games, with its Elo difference and 95% interval.
 type Arena struct {
-	Size    Size
-	Players [3]Player // indexed by Mark
-	Names   [3]string // how the table names each player
-	Games   int
-	Out     io.Writer
+	Size     Size
+	Players  [3]Player // indexed by Mark
+	Names    [3]string // how the table names each player
+	Games    int
+	Openings []Opening // each played twice, the players swapped; none: Games games
+	Out      io.Writer
 	// Verbose prints each game: its number, the computer's moves, the final board and the
-	// result.
+	// result, and each opening's stones before its first game.
 	Verbose bool
 	// Progress, if set, is called before each game with its number, from 1.
 	Progress func(game int)
@@ -27,46 +33,87 @@ type Arena struct {
 // "Totals: N games, X wins A, O wins B, draws D". It fails on the first error of a
 // player that is not a forfeit.
 func (a *Arena) Run() error {
-	var wins [3]int // by winner; draws in Empty
-	for i := 1; i <= a.Games; i++ {
+	games := a.Games
+	if len(a.Openings) > 0 {
+		games = 2 * len(a.Openings)
+	}
+	var wins [3]int        // by winner; draws in Empty
+	var byPlayer [2][3]int // wins by player (0 for Players[X], 1 for Players[O]) and mark
+	for i := 1; i <= games; i++ {
 		if a.Progress != nil {
 			a.Progress(i)
 		}
-		o, err := a.play(i)
+		players, names, swapped := a.Players, a.Names, false
+		var opening Opening
+		if len(a.Openings) > 0 {
+			opening = a.Openings[(i-1)/2]
+			if a.Verbose && i%2 == 1 {
+				fmt.Fprintf(a.Out, "Opening %d: %v\n", (i+1)/2, opening)
+			}
+			if swapped = i%2 == 0; swapped {
+				players[X], players[O] = players[O], players[X]
+				names[X], names[O] = names[O], names[X]
+			}
+		}
+		o, err := a.play(i, players, names, opening)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i, err)
 		}
 		wins[o.Winner]++
+		if o.Winner != Empty {
+			p := 0
+			if swapped != (o.Winner == O) {
+				p = 1
+			}
+			byPlayer[p][o.Winner]++
+		}
 	}
-	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(a.Games)) }
+	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(games)) }
+	row := func(label string, n int, note string) {
+		fmt.Fprintln(a.Out, strings.TrimSpace(fmt.Sprintf("%-8s %7d %7s  %s", label, n, pct(n), note)))
+	}
 	fmt.Fprintf(a.Out, "%-8s %7s %7s\n", "", "games", "share")
-	for _, r := range []struct {
-		label string
-		mark  Mark
-	}{{"X wins", X}, {"O wins", O}, {"draws", Empty}} {
-		row := fmt.Sprintf("%-8s %7d %7s  %s", r.label, wins[r.mark], pct(wins[r.mark]), a.Names[r.mark])
-		fmt.Fprintln(a.Out, strings.TrimSpace(row))
+	names := a.Names
+	if len(a.Openings) > 0 {
+		names = [3]string{} // each played both marks
 	}
-	fmt.Fprintf(a.Out, "Totals: %d games, X wins %d, O wins %d, draws %d\n", a.Games, wins[X], wins[O], wins[Empty])
+	row("X wins", wins[X], names[X])
+	row("O wins", wins[O], names[O])
+	row("draws", wins[Empty], "")
+	if len(a.Openings) > 0 {
+		for p, m := range []Mark{X, O} {
+			w := byPlayer[p]
+			row("wins", w[X]+w[O], fmt.Sprintf("%s: %d as X, %d as O", a.Names[m], w[X], w[O]))
+		}
+		s := Score{Wins: byPlayer[0][X] + byPlayer[0][O], Draws: wins[Empty], Losses: byPlayer[1][X] + byPlayer[1][O]}
+		lo, hi := s.Interval()
+		fmt.Fprintf(a.Out, "Score: %s %.1f%% (%g of %d games), Elo %s, 95%% interval %s to %s\n",
+			a.Names[X], 100*s.Ratio(), s.Points(), s.Games(), FormatElo(Elo(s.Ratio())), FormatElo(Elo(lo)), FormatElo(Elo(hi)))
+	}
+	fmt.Fprintf(a.Out, "Totals: %d games, X wins %d, O wins %d, draws %d\n", games, wins[X], wins[O], wins[Empty])
 	return nil
 }
 
-// play plays game number i and returns its outcome, a forfeit counted as a win for the
-// other side.
-func (a *Arena) play(i int) (Outcome, error) {
-	b, err := NewBoard(a.Size, X)
+// play plays game number i between players, named names, from the opening, and returns
+// its outcome, a forfeit counted as a win for the other side.
+func (a *Arena) play(i int, players [3]Player, names [3]string, opening Opening) (Outcome, error) {
+	b, err := opening.Board(a.Size)
 	if err != nil {
 		return Outcome{}, err
 	}
-	g := &Game{Board: b, Players: a.Players, Out: io.Discard}
+	g := &Game{Board: b, Players: players, Out: io.Discard}
 	if a.Verbose {
-		fmt.Fprintf(a.Out, "Game %d\n", i)
+		if len(a.Openings) > 0 {
+			fmt.Fprintf(a.Out, "Game %d (%s as X, %s as O)\n", i, names[X], names[O])
+		} else {
+			fmt.Fprintf(a.Out, "Game %d\n", i)
+		}
 		g.Out = a.Out
 	}
 	o, err := g.Run()
 	if errors.Is(err, ErrForfeit) {
 		loser := b.Turn()
-		fmt.Fprintf(a.Out, "Game %d: %v (%s) %v\n", i, loser, a.Names[loser], err)
+		fmt.Fprintf(a.Out, "Game %d: %v (%s) %v\n", i, loser, names[loser], err)
 		o, err = Outcome{Status: Won, Winner: loser.Opponent()}, nil
 	}
 	if err != nil {

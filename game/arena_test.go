@@ -44,3 +44,50 @@ Totals: 3 games, X wins 3, O wins 0, draws 0
 		t.Errorf("a player's error: %v, want game 1: broken", err)
 	}
 }
+
+// quitter forfeits every move.
+type quitter struct{}
+
+func (quitter) Move(*game.Board) (game.Cell, error) {
+	return game.Cell{}, fmt.Errorf("%w: no answer", game.ErrForfeit)
+}
+
+// TestArenaOpenings plays each opening twice with the players swapped: the forfeits name
+// the player of the mark that forfeits, the table counts wins by mark and by player, and
+// the second game of each opening starts from the same stones as the first.
+func TestArenaOpenings(t *testing.T) {
+	var out strings.Builder
+	var boards []string
+	openings := []game.Opening{{{Row: 1, Col: 1}, {Row: 2, Col: 2}, {Row: 0, Col: 3}}, {{Row: 3, Col: 0}, {Row: 1, Col: 2}, {Row: 2, Col: 1}}}
+	a := &game.Arena{Size: game.Size{Rows: 4, Cols: 4, Win: 4}, Players: [3]game.Player{game.X: recording{lastFree{}, &boards}, game.O: quitter{}},
+		Names: [3]string{game.X: "last", game.O: "quitter"}, Games: 7, Openings: openings, Out: &out}
+	if err := a.Run(); err != nil {
+		t.Fatal(err)
+	}
+	want := `Game 1: O (quitter) forfeits: no answer
+Game 2: X (quitter) forfeits: no answer
+Game 3: O (quitter) forfeits: no answer
+Game 4: X (quitter) forfeits: no answer
+           games   share
+X wins         2   50.0%
+O wins         2   50.0%
+draws          0    0.0%
+wins           4  100.0%  last: 2 as X, 2 as O
+wins           0    0.0%  quitter: 0 as X, 0 as O
+Score: last 100.0% (4 of 4 games), Elo +inf, 95% interval +inf to +inf
+Totals: 4 games, X wins 2, O wins 2, draws 0
+`
+	if out.String() != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out.String(), want)
+	}
+	// last moves only as O, in games 2 and 4, right after the opening.
+	for i, op := range openings {
+		b, err := op.Board(a.Size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(boards) || boards[i] != b.String() {
+			t.Errorf("in the second game of opening %d last saw %q, want the opening %s", i+1, boards, b)
+		}
+	}
+}

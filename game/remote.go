@@ -17,8 +17,9 @@ var ErrForfeit = errors.New("forfeits")
 // Remote is a Player whose moves come from a five-in-a-row engine that speaks the
 // protocol of PBRAIN.md: it writes the commands to Out and reads the answers from In. It
 // tells the engine each game as it goes, START (or RECTSTART) and BEGIN for a new game,
-// TURN for the opponent's move, BOARD for a game it joins late, and skips the MESSAGE and
-// DEBUG lines the engine writes besides its answers.
+// TURN for the opponent's move, BOARD (the stones in the order played, 1 for the engine's,
+// 2 for the other side's) for a game it joins late or that starts from an opening, and
+// skips the MESSAGE and DEBUG lines the engine writes besides its answers.
 //
 // An engine that answers an illegal move, a line that is not a move, or nothing within
 // Wait forfeits: Move fails with an error that wraps ErrForfeit and says why, and so does

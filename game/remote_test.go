@@ -153,8 +153,9 @@ func TestRemoteForfeits(t *testing.T) {
 
 // TestRemoteAgainstEngine plays games through the protocol in process: a Remote in
 // front of an Engine, against a player that takes the last free cell, on boards of
-// both shapes and with either side first. Before each of its moves the engine must see
-// the board the game has.
+// both shapes, playing X and O, from the empty board and from an opening of three stones
+// (X, O, X), where it is asked first as O and second as X. Before each of its moves the
+// engine must see the board the game has.
 func TestRemoteAgainstEngine(t *testing.T) {
 	cmdR, cmdW := io.Pipe()
 	ansR, ansW := io.Pipe()
@@ -169,11 +170,18 @@ func TestRemoteAgainstEngine(t *testing.T) {
 	r := &game.Remote{In: ansR, Out: cmdW, Think: time.Second, Wait: time.Minute, After: time.After}
 	var asked []string
 	for i, size := range []game.Size{{Rows: 6, Cols: 6, Win: 4}, {Rows: 5, Cols: 7, Win: 4}, {Rows: 6, Cols: 6, Win: 4}} {
-		for _, remoteFirst := range []bool{true, false} {
-			b := newBoard(t, size, game.X)
+		for j, remoteX := range []bool{true, false, true, false} {
+			var opening game.Opening
+			if j >= 2 {
+				opening = game.Opening{{Row: 2, Col: 2}, {Row: 3, Col: 3}, {Row: 2, Col: 4}}
+			}
+			b, err := opening.Board(size)
+			if err != nil {
+				t.Fatal(err)
+			}
 			g := &game.Game{Board: b, Out: io.Discard}
 			me, other := game.X, game.O
-			if !remoteFirst {
+			if !remoteX {
 				me, other = other, me
 			}
 			g.Players[me] = recording{r, &asked}
