@@ -304,6 +304,9 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 			return nil, set, fmt.Errorf("--%s goes with --tree", name)
 		}
 	}
+	if cfg.tree && set.Changed("think") {
+		return nil, set, errors.New("--think does not go with --tree: the tree is searched to the end of the game or to --depth")
+	}
 	if cfg.games < 1 {
 		return nil, set, fmt.Errorf("invalid value %d for --games: want at least 1", cfg.games)
 	}

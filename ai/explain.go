@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"tictactoe/game"
 )
@@ -165,7 +166,12 @@ type reason struct {
 	blocks   int  // whyBlock: the cells that block
 	kept, of int  // whyDefence: the moves kept, of those there were
 	depth    int  // the depth of the last search alpha-beta finished
+	proven   bool // that search proved its value
+	bigBoard bool // threat search ran first
 }
+
+// explainNodes is the most positions Explain's analysis may search.
+const explainNodes = 2_000_000
 
 // explainFree is the most free cells on which Explain analyses every move exactly, as
 // analyze does; on bigger positions it says what decided the last Move or Hint.
@@ -177,9 +183,11 @@ const explainFree = 16
 func (m *Minimax) Explain(b *game.Board, c game.Cell) string {
 	if len(b.Empty()) <= explainFree {
 		if m.explainer == nil {
-			m.explainer = &Minimax{Think: m.Think, Now: m.Now}
+			// A clock that stands still: the count of positions alone stops the
+			// analysis, so that the explanation is the same on any machine.
+			m.explainer = &Minimax{Think: time.Hour, Now: func() time.Time { return time.Time{} }}
 		}
-		if a := m.explainer.Analyze(b); a.Value.Exact {
+		if a := m.explainer.analyze(b, explainNodes); a.Value.Exact {
 			return "minimax: " + valueWords(a, c, b.Turn())
 		}
 	}
@@ -204,17 +212,27 @@ func (m *Minimax) Explain(b *game.Board, c game.Cell) string {
 		}
 		return fmt.Sprintf("threat search: %v wins in %d %s", c, w.plies, how)
 	case whyOnly:
+		if len(b.Moves()) == 0 {
+			return fmt.Sprintf("minimax: %v, the centre, is where it opens on an empty board", c)
+		}
 		return fmt.Sprintf("minimax: %v is the only move worth a look", c)
 	}
 	them := b.Turn().Opponent()
-	switch {
-	case w.kind == whyDefence && w.depth == 0:
+	if w.kind == whyDefence && w.kept == 1 {
 		return fmt.Sprintf("threat search: %v has a forced win unless stopped, and %v is the only one of %d moves that stops it as far as it sees", them, c, w.of)
-	case w.kind == whyDefence:
-		return fmt.Sprintf("threat search: %v has a forced win unless stopped; %d of %d moves stop it as far as it sees, and of those alpha-beta, %d plies deep, likes %v best",
-			them, w.kept, w.of, w.depth, c)
 	}
-	return fmt.Sprintf("alpha-beta: %v is best after a search %d plies deep; threat search found no forced win for either side", c, w.depth)
+	search := fmt.Sprintf("alpha-beta, %d plies deep,", w.depth)
+	if w.proven {
+		search = "alpha-beta, to the end of the game,"
+	}
+	switch {
+	case w.kind == whyDefence:
+		return fmt.Sprintf("threat search: %v has a forced win unless stopped; %d of %d moves stop it as far as it sees, and of those %s likes %v best",
+			them, w.kept, w.of, search, c)
+	case w.bigBoard:
+		return fmt.Sprintf("%s likes %v best; threat search found no forced win for either side", search, c)
+	}
+	return fmt.Sprintf("%s likes %v best", search, c)
 }
 
 // valueWords says what c and the other moves of the analysis a are worth to the side to

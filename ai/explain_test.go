@@ -93,22 +93,27 @@ func TestExplainMinimax(t *testing.T) {
 	}
 }
 
-// TestExplainBigBoard checks that on 15×15 minimax explains a move by what decided it: a
-// forced win by threat search, a block of a four, or the alpha-beta search otherwise.
+// TestExplainBigBoard checks that on boards too big to solve minimax explains a move by
+// what decided it: a forced win by threat search, a block of a four, or the alpha-beta
+// search otherwise, naming threat search only where it ran.
 func TestExplainBigBoard(t *testing.T) {
-	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	size15 := game.Size{Rows: 15, Cols: 15, Win: 5}
 	for _, tc := range []struct {
+		size game.Size
 		x, o []game.Cell
 		want string
 	}{
 		// X has an open three on row 8 and O nothing: a win by fours.
-		{cells(8, 6, 8, 7, 8, 8), cells(1, 1, 1, 15, 15, 1), `^threat search: 8 \d+ wins in \d+ by fours$`},
+		{size15, cells(8, 6, 8, 7, 8, 8), cells(1, 1, 1, 15, 15, 1), `^threat search: 8 \d+ wins in \d+ by fours$`},
 		// O has four in column 1 and X must block it.
-		{cells(8, 8, 10, 10, 6, 9, 15, 15), cells(1, 1, 2, 1, 3, 1, 4, 1), `^minimax: 5 1 blocks the cell where O would win next move$`},
+		{size15, cells(8, 8, 10, 10, 6, 9, 15, 15), cells(1, 1, 2, 1, 3, 1, 4, 1), `^minimax: 5 1 blocks the cell where O would win next move$`},
 		// Quiet: two marks each, far apart.
-		{cells(8, 8, 1, 1), cells(8, 9, 15, 15), `^alpha-beta: \d+ \d+ is best after a search \d+ plies deep; threat search found no forced win for either side$`},
+		{size15, cells(8, 8, 1, 1), cells(8, 9, 15, 15), `^alpha-beta, \d+ plies deep, likes \d+ \d+ best; threat search found no forced win for either side$`},
+		// 7×7 with four in a row: too big to solve in a move, too small for threat search,
+		// which the explanation must not claim.
+		{game.Size{Rows: 7, Cols: 7, Win: 4}, cells(4, 4), cells(3, 4), `^alpha-beta, \d+ plies deep, likes \d+ \d+ best$`},
 	} {
-		b, err := game.Setup(size, game.X, tc.x, tc.o)
+		b, err := game.Setup(tc.size, game.X, tc.x, tc.o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -205,9 +205,15 @@ func (m *Minimax) Line() []game.Cell {
 // Analyze returns the value of b's position and of every legal move, searching until
 // each is proven or the deadline passes. On a finished board it has no moves.
 func (m *Minimax) Analyze(b *game.Board) Analysis {
+	return m.analyze(b, 0) // analysis is bounded by time alone
+}
+
+// analyze is Analyze, stopping after limit positions when limit is above 0 and m has a
+// clock.
+func (m *Minimax) analyze(b *game.Board, limit int64) Analysis {
 	free := len(b.Empty())
 	s := m.searcherFor(b)
-	s.limit = 0 // analysis is bounded by time alone
+	s.limit = limit
 	p := newPosition(b, s.g, s.keys, s.near)
 	a := Analysis{}
 	if !b.Over() && byProof(s.g.n, free) {
@@ -419,7 +425,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 			}
 		}
 		best, score, proven = sorted(ties), top, allProven
-		s.why.depth = depth
+		s.why.depth, s.why.proven, s.why.bigBoard = depth, allProven, s.near
 		return allProven
 	})
 	return best, score, proven

@@ -65,6 +65,7 @@ type TreeCut struct {
 	By      game.Cell
 	ByMark  game.Mark
 	Bound   int
+	Up      int // how many levels of the tree above the cut's moves By was played
 	Skipped []game.Cell
 }
 
@@ -134,17 +135,20 @@ func SearchTree(b *game.Board, opt TreeOptions) *Tree {
 		t.Shown = free
 	}
 	g := geometryOf(b.Size())
-	count := func(plain bool, table map[string]treeEntry) int64 {
-		s := &treeSearch{b: b, g: g, horizon: horizon, plain: plain, table: table, shown: -1}
-		s.search(0, treeBound{score: -treeInf}, treeBound{score: treeInf}, nil)
+	run := func(plain bool, table map[string]treeEntry, root *TreeNode, shown int) int64 {
+		s := &treeSearch{b: b, g: g, horizon: horizon, plain: plain, table: table, shown: shown}
+		s.noEval = plain && root == nil // plain minimax visits the same positions whatever the scores
+		s.search(0, treeBound{score: -treeInf}, treeBound{score: treeInf}, root)
 		return s.nodes
 	}
-	t.Minimax = count(true, nil)
-	t.AlphaBeta = count(false, nil)
-	t.Table = count(false, map[string]treeEntry{})
 	t.Root = &TreeNode{}
-	s := &treeSearch{b: b, g: g, horizon: horizon, plain: opt.Plain, shown: t.Shown}
-	s.search(0, treeBound{score: -treeInf}, treeBound{score: treeInf}, t.Root)
+	shown := run(opt.Plain, nil, t.Root, t.Shown) // the tree shown, and its count
+	if opt.Plain {
+		t.Minimax, t.AlphaBeta = shown, run(false, nil, nil, -1)
+	} else {
+		t.Minimax, t.AlphaBeta = run(true, nil, nil, -1), shown
+	}
+	t.Table = run(false, map[string]treeEntry{}, nil, -1)
 	return t
 }
 
@@ -153,6 +157,7 @@ type treeBound struct {
 	score int
 	move  game.Cell
 	mark  game.Mark // who played move; Empty while the bound is the initial infinity
+	ply   int       // the ply of the position move was played in
 }
 
 // treeEntry is what the counting search's table keeps of a position: its score and
@@ -169,6 +174,7 @@ type treeSearch struct {
 	plain   bool // no pruning
 	shown   int  // the plies of nodes kept; -1 for none
 	table   map[string]treeEntry
+	noEval  bool // score the positions at the depth limit 0, for a count alone
 	nodes   int64
 }
 
@@ -211,7 +217,7 @@ func (s *treeSearch) search(ply int, alpha, beta treeBound, node *TreeNode) int 
 		b.Play(c)
 		v := s.search(ply+1, alpha, beta, child)
 		b.Undo()
-		here := treeBound{score: v, move: c, mark: b.Turn()}
+		here := treeBound{score: v, move: c, mark: b.Turn(), ply: ply}
 		if maximise {
 			best = max(best, v)
 			if v > alpha.score {
@@ -229,7 +235,7 @@ func (s *treeSearch) search(ply int, alpha, beta treeBound, node *TreeNode) int 
 				if !maximise {
 					by = alpha
 				}
-				node.Cut = &TreeCut{Move: c, Value: v, By: by.move, ByMark: by.mark, Bound: by.score, Skipped: moves[i+1:]}
+				node.Cut = &TreeCut{Move: c, Value: v, By: by.move, ByMark: by.mark, Bound: by.score, Up: ply - by.ply, Skipped: moves[i+1:]}
 			}
 			break
 		}
@@ -298,6 +304,8 @@ func (s *treeSearch) leaf(ply int) (int, bool) {
 		return -(treeWin - ply), true
 	case o.Status == game.Drawn:
 		return 0, true
+	case ply == s.horizon && s.noEval:
+		return 1, true
 	case ply == s.horizon:
 		e := max(-treeEval/4, min(treeEval/4, TreeEval(b)))
 		return 2*e + 1, true
@@ -329,16 +337,23 @@ func (s *treeSearch) key() string {
 func TreeEval(b *game.Board) int {
 	g := geometryOf(b.Size())
 	score := 0
-	for _, line := range g.lines {
-		var n [3]int
-		for _, c := range line {
-			n[b.At(g.cell(c))]++
-		}
-		switch {
-		case n[game.X] > 0 && n[game.O] == 0:
-			score += lineWeight[min(n[game.X]-1, len(lineWeight)-1)]
-		case n[game.O] > 0 && n[game.X] == 0:
-			score -= lineWeight[min(n[game.O]-1, len(lineWeight)-1)]
+	seen := make(map[int]bool)
+	for _, mv := range b.Moves() { // a line without a mark counts for nobody
+		for _, l := range g.through[g.index(mv)] {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+			var n [3]int
+			for _, c := range g.lines[l] {
+				n[b.At(g.cell(c))]++
+			}
+			switch {
+			case n[game.X] > 0 && n[game.O] == 0:
+				score += lineWeight[min(n[game.X]-1, len(lineWeight)-1)]
+			case n[game.O] > 0 && n[game.X] == 0:
+				score -= lineWeight[min(n[game.O]-1, len(lineWeight)-1)]
+			}
 		}
 	}
 	return score
@@ -380,7 +395,10 @@ columns of a mark. Wins count plies from the position above.
 `, t.Depth, treeNear)
 	}
 	if !t.Plain {
-		sb.WriteString("[a, b] is the window a move was searched with: X already has a elsewhere, O already has b.\n")
+		sb.WriteString(`[a, b] is the window a move was searched with: X can already get a elsewhere, O can
+already hold X to b. "or better for X" and "or worse for X" mark a value alpha-beta
+stopped short of, once it knew the move would not be chosen.
+`)
 	}
 	sb.WriteString("\n")
 	t.write(&sb, t.Root, 0)
@@ -397,16 +415,16 @@ func (t *Tree) write(sb *strings.Builder, n *TreeNode, depth int) {
 	value := TreeValueName(n.Value)
 	switch n.Bound {
 	case 1:
-		value = "at least " + value
+		value += " or better for X"
 	case -1:
-		value = "at most " + value
+		value += " or worse for X"
 	}
 	if depth == 0 {
-		what := fmt.Sprintf("%v to move", t.Board.Turn())
-		if t.Board.Over() {
-			what = "game over"
+		if o := t.Board.Outcome(); o.Status != game.Playing {
+			fmt.Fprintf(sb, "The game is over: %v.", o)
+		} else {
+			fmt.Fprintf(sb, "%v to move: %s", t.Board.Turn(), value)
 		}
-		fmt.Fprintf(sb, "%s: %s", what, value)
 	} else {
 		fmt.Fprintf(sb, "%s%v %v: %s", indent, n.Move, n.Mover, value)
 		if !t.Plain {
@@ -426,12 +444,12 @@ func (t *Tree) write(sb *strings.Builder, n *TreeNode, depth int) {
 		if len(skipped) > treeListed {
 			skipped, more = skipped[:treeListed], fmt.Sprintf(" and %d more", len(skipped)-treeListed)
 		}
-		mover, side, verb := c.ByMark.Opponent(), "better", "holds X to"
+		side, verb := "better", "holds X to"
 		if c.ByMark == game.X {
 			side, verb = "worse", "gets"
 		}
-		fmt.Fprintf(sb, "%s  cut: %v's %v scores %s or %s for X, but %v already %s %s with %v's %v higher up: %s not searched: %s%s\n",
-			indent, mover, c.Move, TreeValueName(c.Value), side, c.ByMark, verb, TreeValueName(c.Bound), c.ByMark, c.By,
+		fmt.Fprintf(sb, "%s  cut: after %v's %v X gets %s or %s here, but %v's %v, %s up, already %s %s: %s not searched: %s%s\n",
+			indent, c.ByMark.Opponent(), c.Move, TreeValueName(c.Value), side, c.ByMark, c.By, plural(c.Up, "level"), verb, TreeValueName(c.Bound),
 			plural(len(c.Skipped), "move"), game.JoinCells(skipped), more)
 	}
 }

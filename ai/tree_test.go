@@ -96,8 +96,8 @@ func TestTreeCutLines(t *testing.T) {
 	out := ai.SearchTree(b, ai.TreeOptions{}).String()
 	for _, want := range []string{
 		"X to move: draw\n",
-		"  2 1 X: at most O wins in 2  [draw, +inf]\n",
-		"    cut: O's 1 2 scores O wins in 2 or worse for X, but X already gets draw with X's 1 2 higher up: 3 moves not searched: 2 3, 3 1, 3 2\n",
+		"  2 1 X: O wins in 2 or worse for X  [draw, +inf]\n",
+		"    cut: after O's 1 2 X gets O wins in 2 or worse here, but X's 1 2, 1 level up, already gets draw: 3 moves not searched: 2 3, 3 1, 3 2\n",
 		"  alpha-beta                                54\n",
 	} {
 		if !strings.Contains(out, want) {
