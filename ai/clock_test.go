@@ -11,7 +11,7 @@ import (
 
 // openBoard returns a 15×15 board with five in a row and a few marks in its middle,
 // where neither side has a threat: a move there needs a full search.
-func openBoard(t *testing.T) *game.Board {
+func openBoard(t testing.TB) *game.Board {
 	t.Helper()
 	b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
 	for _, rc := range [][2]int{{7, 7}, {7, 8}, {8, 8}, {6, 6}} {
@@ -66,4 +66,28 @@ func TestStopEndsMove(t *testing.T) {
 			t.Fatalf("stopped early %v: Move still searching 20 s after Stop was closed", early)
 		}
 	}
+}
+
+// BenchmarkTimedMove15x15 times a timed move, as the engine makes them, in the open
+// position of openBoard with 500ms by the real clock, one Minimax for every move. It
+// reports the share of Think the moves took, the longest, and the positions searched a
+// second.
+func BenchmarkTimedMove15x15(b *testing.B) {
+	const think = 500 * time.Millisecond
+	board := openBoard(b)
+	m := &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now, Timed: true}
+	var longest, total time.Duration
+	var nodes int64
+	moves := 0
+	for b.Loop() {
+		start := time.Now()
+		if _, err := m.Move(board); err != nil {
+			b.Fatal(err)
+		}
+		took := time.Since(start)
+		longest, total, nodes, moves = max(longest, took), total+took, nodes+m.Nodes(), moves+1
+	}
+	b.ReportMetric(float64(total)/float64(moves)/float64(think), "think-used")
+	b.ReportMetric(float64(longest)/float64(think), "think-used-max")
+	b.ReportMetric(float64(nodes)/total.Seconds(), "positions/s")
 }
