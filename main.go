@@ -631,10 +631,12 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		About: fmt.Sprintf(`name="tictactoe", version=%q, author="the tictactoe developers", country=""`, strings.TrimPrefix(version, "tictactoe ")),
 		Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
 			if m, ok := player.(*ai.Minimax); ok {
-				m.Think, m.Memory = lim.Think, lim.Memory
+				// The manager's clock, not a count of positions, bounds the search.
+				m.Think, m.Memory, m.Timed, m.Stop = lim.Think, lim.Memory, true, lim.Stop
 			}
 			return player.Move(b)
 		},
+		Now: time.Now,
 	}
 	if err := e.Serve(stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "tictactoe pbrain: %v\n", err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -344,6 +345,81 @@ func TestPbrainBigBoard(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Logf("two moves took %v, more than the 1 s each allows", d) // a slow machine, not a failure
+	}
+}
+
+// openPosition is a BOARD command on 15×15 where neither side has a threat: the engine
+// must search to choose its move.
+const openPosition = "BOARD\n7,7,1\n8,7,2\n8,8,1\n6,6,2\nDONE\n"
+
+// pbrainSession runs the pbrain command on the input from in, and returns a channel that
+// gets its exit status and the buffer its output goes to, to be read once the status came.
+func pbrainSession(t *testing.T, in io.Reader, args ...string) (chan int, *bytes.Buffer) {
+	t.Helper()
+	out := &bytes.Buffer{}
+	status := make(chan int, 1)
+	go func() { status <- run(append([]string{"pbrain"}, args...), in, out, out) }()
+	return status, out
+}
+
+// waitStatus returns the status that arrives on status within limit, failing the test
+// if none does.
+func waitStatus(t *testing.T, status chan int, limit time.Duration, what string) int {
+	t.Helper()
+	select {
+	case s := <-status:
+		return s
+	case <-time.After(limit):
+		t.Fatalf("%s: no end %v later", what, limit)
+	}
+	return 0
+}
+
+// TestPbrainEndStopsSearch checks that END, or the end of the input, that comes while our
+// engine searches a move with no limit stops it at once: no answer, status 0.
+func TestPbrainEndStopsSearch(t *testing.T) {
+	for _, end := range []string{"END\n", ""} {
+		r, w := io.Pipe()
+		status, out := pbrainSession(t, r)
+		// A pipe hands lines over only as they are read: what follows comes in a read
+		// of its own, after the search (which would last a day) began.
+		io.WriteString(w, "START 15\nINFO timeout_turn 99999999\nINFO timeout_match 0\n"+openPosition)
+		time.Sleep(50 * time.Millisecond)
+		start := time.Now()
+		if end == "" {
+			w.Close()
+		} else {
+			io.WriteString(w, end)
+		}
+		// A second or less, but for a very slow machine.
+		if s := waitStatus(t, status, 10*time.Second, fmt.Sprintf("%q mid-search", end)); s != 0 || out.String() != "OK\n" {
+			t.Errorf("%q mid-search: status %d, output %q; want 0 and OK alone", end, s, out.String())
+		}
+		t.Logf("%q mid-search: ended %v later", end, time.Since(start))
+		w.Close()
+	}
+}
+
+// TestPbrainTime checks that a move keeps to what the manager allows: timeout_turn 0
+// plays at once, and with no limit a turn (a huge timeout_turn) the move keeps to its
+// share of timeout_match. The bounds are loose, for a loaded machine; the move would
+// otherwise take --think (10 s) or a day.
+func TestPbrainTime(t *testing.T) {
+	for _, tt := range []struct {
+		info  string
+		limit time.Duration
+	}{
+		{"INFO timeout_turn 0\n", 3 * time.Second},
+		{"INFO timeout_turn 99999999\nINFO timeout_match 4000\n", 3 * time.Second},
+	} {
+		start := time.Now()
+		status, out := pbrainSession(t, strings.NewReader("START 15\n"+tt.info+openPosition+"END\n"), "--think", "10s")
+		s := waitStatus(t, status, 20*time.Second, tt.info)
+		took := time.Since(start)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if s != 0 || len(lines) != 2 || lines[0] != "OK" || took > tt.limit {
+			t.Errorf("%q: status %d, answers %q in %v; want OK and a move within %v", tt.info, s, lines, took, tt.limit)
+		}
 	}
 }
 

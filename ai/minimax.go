@@ -3,7 +3,6 @@ package ai
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -87,7 +86,7 @@ type Analysis struct {
 // best few moves by its order (see beamWidth). Among equally good moves it
 // chooses with Rand, so games vary but a seed replays them; a search with a deadline also
 // stops after a number of positions set by Think (see pace), so that on a machine that is
-// not too slow the seed replays the games it cannot solve too.
+// not too slow the seed replays the games it cannot solve too, unless it is Timed.
 //
 // Positions of more than 25 free cells on boards of at most 64 cells are beyond
 // alpha-beta's reach in a move: there Analyze solves by proof-number search (see
@@ -110,33 +109,30 @@ type Minimax struct {
 	// small tables of threat search (6 MiB) and of the proof's leaves (3.5 MiB) are
 	// not counted.
 	Memory int64
+	// Timed makes the clock alone end the search of Move and Hint, and uses the time: the
+	// search deepens while a new iteration is likely to finish before the deadline, which
+	// stops it. Without it, a search with a deadline also stops after a count of positions
+	// (see pace), so that a seed replays its games.
+	Timed bool
+	// Stop, when closed, ends the search in progress at once: Move and Hint then fail
+	// with ErrStopped. Nil never stops it.
+	Stop <-chan struct{}
 
 	s         *searcher
 	explainer *Minimax // Explain's own analysis, kept apart from the searcher of Move
 }
 
-// searcherFor returns the searcher for b's size, with the deadline set from now.
+// searcherFor returns the searcher for b's size, with its clock set (see setClock).
 func (m *Minimax) searcherFor(b *game.Board) *searcher {
-	var deadline time.Time
+	var start time.Time
 	if m.Now != nil && m.Think > 0 {
-		// Read before the table is made, which takes time; a tenth of the time is kept
-		// back for what follows the last check of the clock.
-		deadline = m.Now().Add(m.Think - m.Think/10)
+		start = m.Now() // read before the table is made, which takes time
 	}
 	if m.s == nil || m.s.g.size != b.Size() || m.Memory > 0 && m.s.tableBytes() > m.Memory {
 		m.s = newSearcher(b.Size(), m.Memory)
 	}
-	s := m.s
-	s.now, s.deadline, s.limit, s.stopped, s.nodes = nil, deadline, 0, false, 0
-	if !deadline.IsZero() {
-		s.now = m.Now
-		s.limit = int64(m.Think.Seconds() * pace / math.Sqrt(float64(s.g.n)))
-		if s.near {
-			s.limit /= bigBoardCost
-		}
-		s.limit = max(1, s.limit)
-	}
-	return s
+	m.setClock(m.s, start)
+	return m.s
 }
 
 // pace sets how many positions a search with a deadline may visit: Think × pace /
@@ -144,6 +140,8 @@ func (m *Minimax) searcherFor(b *game.Board) *searcher {
 // many in that time, from 1.2 million a second on 6×6 to half a million on 19×19, so the
 // count, not the clock, stops it: then a seed replays the same moves even on boards too big
 // to solve, as CONTRACT.md promises. Only on a slower machine does the deadline come first.
+// A timed move (see Minimax.Timed) keeps the count for its threat and proof searches
+// only: its alpha-beta runs to the deadline.
 const pace = 3_500_000
 
 // bigBoardCost is how many times dearer a position is on a board too big to solve, where
@@ -161,13 +159,17 @@ func (m *Minimax) Nodes() int64 {
 }
 
 // Move returns the best move for the side to move on b, chosen among the equally good
-// ones with m.Rand (the first of them when Rand is nil). It fails on a finished board.
+// ones with m.Rand (the first of them when Rand is nil). It fails on a finished board,
+// and with ErrStopped when Stop ends its search.
 func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
 	if err := playable(b); err != nil {
 		return game.Cell{}, err
 	}
 	s := m.searcherFor(b)
 	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.near), false)
+	if s.cancelled {
+		return game.Cell{}, ErrStopped
+	}
 	if m.Rand == nil {
 		return s.g.cell(best[0]), nil
 	}
@@ -176,13 +178,16 @@ func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
 
 // Hint returns the move Move would make, the first of the equally good ones so that
 // asking does not change the game's random choices, and what it is worth. Like Move, it
-// fails on a finished board.
+// fails on a finished board, and with ErrStopped.
 func (m *Minimax) Hint(b *game.Board) (game.Cell, Value, error) {
 	if err := playable(b); err != nil {
 		return game.Cell{}, Value{}, err
 	}
 	s := m.searcherFor(b)
 	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.near), true)
+	if s.cancelled {
+		return game.Cell{}, Value{}, ErrStopped
+	}
 	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven), nil
 }
 
@@ -317,12 +322,14 @@ func (s *searcher) playLine(p *position, next func() int) []game.Cell {
 const solveOutright = 25
 
 // deepen runs iteration at depths 1, 2, ... until it reports that its result is proven,
-// the depth covers every free cell, or the deadline stops it. The first iteration always
-// runs to its end, so there is always a result to use. With at most solveOutright free
+// the depth covers every free cell, the deadline stops it, or in a timed move the soft
+// deadline has passed (see another). The first iteration always runs to its end, unless
+// the move is stopped (see Minimax.Stop), so there is always a result to use. With at most solveOutright free
 // cells, on a board where every move is searched, it then first tries to solve the
 // position outright, with half of the time and positions left, which skips the cost of
 // the depths between; only if that fails does it go on deepening, with the rest.
 func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
+	s.iterating()
 	now := s.now
 	s.now = nil
 	done := iteration(1)
@@ -346,7 +353,7 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 		}
 		s.stopped = false
 	}
-	for depth := 2; depth <= p.free; depth++ {
+	for depth := 2; depth <= p.free && s.another(); depth++ {
 		if iteration(depth) || s.stopped {
 			return
 		}
@@ -414,6 +421,11 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 			v, ok := s.search(p, depth-1, 1, -inf, 1-top)
 			p.undo()
 			if s.stopped {
+				if s.timed && !s.cancelled && len(ties) > 0 {
+					// The best moves of the last iteration came first: the best of
+					// the moves searched at this depth are at least as well founded.
+					best, score, proven = sorted(ties), top, false
+				}
 				return false
 			}
 			allProven = allProven && ok
@@ -426,9 +438,24 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		}
 		best, score, proven = sorted(ties), top, allProven
 		s.why.depth, s.why.proven, s.why.bigBoard = depth, allProven, s.near
+		if s.timed {
+			moves = bestFirst(moves, best)
+		}
 		return allProven
 	})
 	return best, score, proven
+}
+
+// bestFirst returns moves with those in best first, each part in the order it had.
+func bestFirst(moves, best []int) []int {
+	out := make([]int, 0, len(moves))
+	out = append(out, best...)
+	for _, c := range moves {
+		if !slices.Contains(best, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // sorted sorts s in place and returns it.

@@ -52,13 +52,17 @@ type searcher struct {
 	mask   uint64
 	near   bool // on big boards, only moves near the marks are searched
 
-	nodes    int64
-	now      func() time.Time // nil: no deadline
-	deadline time.Time
-	limit    int64 // with a deadline, the most positions to search; 0 for no limit
-	stopped  bool
-	buf      [][]int // move lists, one per ply
-	scores   [][]int
+	nodes     int64
+	now       func() time.Time // nil: no deadline
+	deadline  time.Time
+	soft      time.Time       // in a timed move, no new iteration starts after it
+	timed     bool            // the deadline, not the count, bounds alpha-beta (see setClock)
+	limit     int64           // with a deadline, the most positions to search; 0 for no limit
+	stop      <-chan struct{} // closed: give up the move
+	cancelled bool            // stop was seen closed: every search ends at once
+	stopped   bool
+	buf       [][]int // move lists, one per ply
+	scores    [][]int
 
 	threat *threatSearch // made at the first move on big boards, or the first proof
 	prover *prover       // made at the first analysis that needs it
@@ -236,12 +240,19 @@ func (s *searcher) count() bool { return s.charge(1) }
 
 // charge counts n units of work (positions, or a pairing search's steps, which are
 // counted so that the count keeps pace with the clock) and reports whether the search
-// must stop, checking the deadline and the count whenever the count passes a multiple
-// of 1024.
+// must stop, checking the deadline, the count and the stop channel whenever the count
+// passes a multiple of 1024. Once the stop channel is seen closed, every call reports a
+// stop, even after the caller has reset stopped.
 func (s *searcher) charge(n int64) bool {
 	before := s.nodes
 	s.nodes += n
-	if s.now != nil && before>>10 != s.nodes>>10 && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
+	if before>>10 != s.nodes>>10 {
+		if s.now != nil && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
+			s.stopped = true
+		}
+		s.cancelled = s.cancelled || s.polled()
+	}
+	if s.cancelled {
 		s.stopped = true
 	}
 	return s.stopped

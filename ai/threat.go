@@ -510,7 +510,9 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
 	if move, plies, won = t.find(p, budget/4); won {
 		now := s.now
-		s.now = nil
+		if !s.timed {
+			s.now = nil // the line is owed in full; a timed move keeps to its deadline
+		}
 		s.line = t.line(p)
 		s.now = now
 		return move, plies, true, nil

@@ -18,14 +18,23 @@ type Engine struct {
 	Win   int           // marks in a row that win, five or more in a row (rule 0); 5 in the protocol
 	Think time.Duration // the time for a move until the manager sets timeout_turn
 	About string        // the answer to ABOUT: name="...", version="...", author="...", country="..."
-	// Move chooses the engine's move on b, where it is the engine's turn, within lim.
+	// Move chooses the engine's move on b, where it is the engine's turn, within lim. It
+	// runs in a goroutine of its own while Serve watches the input, and Serve touches
+	// nothing of the session until it returns.
 	Move func(b *Board, lim Limits) (Cell, error)
+	// Now is the clock that measures the time the engine takes, which a match limit
+	// without time_left is spent from; nil measures none.
+	Now func() time.Time
 }
 
 // Limits are what a manager allows one move.
 type Limits struct {
 	Think  time.Duration // the most time the move may take
 	Memory int64         // the most bytes the engine may use; 0 for no limit
+	// Stop is closed when the session ends (END, or the end of the input) while the move
+	// is being chosen: Move should then give up at once. A move it still returns is
+	// answered; an error it returns then is not.
+	Stop <-chan struct{}
 }
 
 // Margins kept back from the time a manager allows a move, for reading and answering
@@ -41,11 +50,20 @@ const (
 // r. A command that cannot be carried out gets an "ERROR ..." line and one that is not
 // known an "UNKNOWN ..." line; either way the session goes on as before the command. It
 // fails only when r or w does.
+//
+// While Move thinks, Serve reads on: END or the end of r that arrives then stops the move
+// (see Limits.Stop) and ends the session at once. Lines that were read before Move began,
+// which a script sends together, wait their turn instead: a script that ends with END
+// gets every answer. Any other line waits until the move is answered, and is then carried
+// out in order. r is read in a goroutine of its own, which ends with the session, or when
+// a read of r in progress then returns.
 func (e *Engine) Serve(r io.Reader, w io.Writer) error {
-	s := &engineSession{e: e, in: NewConsole(r, io.Discard), out: w, turn: -1, match: -1, left: -1}
-	s.in.Comments = true // a line starting with # is a command we do not know
+	f, stop := newFeed(r)
+	defer stop()
+	s := &engineSession{e: e, in: f, out: w, turn: -1, match: -1, left: -1}
 	for s.err == nil {
-		line, err := s.in.ReadLine()
+		l := f.next()
+		line, err := l.text, l.err
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil
@@ -65,7 +83,7 @@ func (e *Engine) Serve(r io.Reader, w io.Writer) error {
 // engineSession is the state of one Serve: the board and the manager's settings.
 type engineSession struct {
 	e   *Engine
-	in  *Console
+	in  *feed
 	out io.Writer
 	err error // the first error writing to out
 
@@ -75,6 +93,8 @@ type engineSession struct {
 
 	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
 	memory            int64         // max_memory; 0 for no limit
+	used              time.Duration // the time the engine's moves took in this game
+	sinceLeft         time.Duration // the time they took since time_left came
 }
 
 // reply writes one line of answer.
@@ -90,7 +110,7 @@ func (s *engineSession) command(line string) (end bool) {
 	if len(fields) == 0 {
 		return false
 	}
-	name, arg := strings.ToUpper(fields[0]), strings.Join(fields[1:], " ")
+	name, arg := commandName(line), strings.Join(fields[1:], " ")
 	switch name {
 	case "START":
 		n, err := strconv.Atoi(arg)
@@ -139,6 +159,15 @@ func (s *engineSession) command(line string) (end bool) {
 	return false
 }
 
+// commandName returns a line's command, in upper case.
+func commandName(line string) string {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return ""
+	}
+	return strings.ToUpper(fields[0])
+}
+
 // start sets up an empty board of the given width and height.
 func (s *engineSession) start(cols, rows int) {
 	size := Size{Rows: rows, Cols: cols, Win: s.e.Win}
@@ -149,6 +178,7 @@ func (s *engineSession) start(cols, rows int) {
 	}
 	s.b, _ = NewBoard(size, X) // the size was just checked; X stands for the first to move
 	s.own = Empty
+	s.used = 0 // a new game
 	s.reply("OK")
 }
 
@@ -207,8 +237,19 @@ func (s *engineSession) move() {
 		s.reply("ERROR %v", over(s.b, s.own))
 		return
 	}
-	c, err := s.e.Move(s.b, s.limits())
-	if err != nil {
+	if s.e.Now != nil {
+		start := s.e.Now()
+		defer func() {
+			took := s.e.Now().Sub(start)
+			s.used += took
+			s.sinceLeft += took
+		}()
+	}
+	c, stopped, err := s.think(s.limits())
+	switch {
+	case err != nil && stopped:
+		return // the session is over: no answer
+	case err != nil:
 		s.reply("ERROR no move: %v", err)
 		return
 	}
@@ -219,19 +260,77 @@ func (s *engineSession) move() {
 	s.reply("%s", pointString(c))
 }
 
+// think has Move choose the engine's move on the board within lim while it watches the
+// input, as Serve says; it reports whether END or the end of the input stopped the move.
+func (s *engineSession) think(lim Limits) (c Cell, stopped bool, err error) {
+	stop := make(chan struct{})
+	lim.Stop = stop
+	type result struct {
+		c   Cell
+		err error
+	}
+	done := make(chan result, 1)
+	go func(b *Board) {
+		c, err := s.e.Move(b, lim)
+		done <- result{c, err}
+	}(s.b)
+	var lines chan inputLine  // nil: not watching
+	if len(s.in.queue) == 0 { // a line read ahead comes first, and what follows it
+		s.in.ask()
+		lines = s.in.lines
+	}
+	late := false // a line arrived after Move began
+	for {
+		select {
+		case r := <-done:
+			return r.c, stopped, r.err
+		case l := <-lines:
+			l = s.in.receive(l)
+			s.in.queue = append(s.in.queue, l)
+			late = late || l.late
+			switch {
+			case !late:
+				lines = nil // sent before the move began: it waits its turn
+			case l.final() || l.err == nil && commandName(l.text) == "END":
+				close(stop)
+				stopped, lines = true, nil
+			default:
+				s.in.ask()
+			}
+		}
+	}
+}
+
 // limits is what the next move may take: timeout_turn (or Think until the manager sets
-// it), and no more than time_left spread over the moves to come, less a margin.
+// it), and no more than what is left of the match spread over the moves to come, less a
+// margin.
 func (s *engineSession) limits() Limits {
 	think := s.e.Think
 	if s.turn >= 0 {
 		think = s.turn
 	}
-	if s.left >= 0 && s.match != 0 {
+	if left, ok := s.matchLeft(); ok {
 		free := len(s.b.cells) - len(s.b.moves)
-		think = min(think, s.left/time.Duration(min(max(free/2, 1), movesToCome)))
+		think = min(think, left/time.Duration(min(max(free/2, 1), movesToCome)))
 	}
 	think -= think/marginFraction + marginFixed
 	return Limits{Think: max(think, time.Millisecond), Memory: s.memory}
+}
+
+// matchLeft returns what is left of the match's time, and false when it has no limit
+// (timeout_match 0, or neither it nor time_left sent): time_left less the time the
+// engine has taken since it came, or else timeout_match less the time the engine has
+// taken in this game.
+func (s *engineSession) matchLeft() (time.Duration, bool) {
+	switch {
+	case s.match == 0:
+		return 0, false
+	case s.left >= 0:
+		return max(0, s.left-s.sinceLeft), true
+	case s.match > 0:
+		return max(0, s.match-s.used), true
+	}
+	return 0, false
 }
 
 // position carries out BOARD: it reads stones "X,Y,F" up to DONE, sets up the position they
@@ -242,7 +341,8 @@ func (s *engineSession) position() (end bool) {
 	var stones [3][]Cell // by F: 1 the engine's, 2 the opponent's
 	var bad error
 	for {
-		line, err := s.in.ReadLine()
+		l := s.in.next()
+		line, err := l.text, l.err
 		if errors.Is(err, io.EOF) {
 			return true
 		}
@@ -375,7 +475,7 @@ func (s *engineSession) info(args []string) {
 	case "timeout_match":
 		s.match = ms
 	case "time_left":
-		s.left = ms
+		s.left, s.sinceLeft = ms, 0
 	case "max_memory":
 		s.memory = n
 	case "rule":

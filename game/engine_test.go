@@ -4,7 +4,10 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -156,6 +159,10 @@ func TestEngineLimits(t *testing.T) {
 		{"time left spread", "INFO timeout_turn 5000\nINFO timeout_match 100000\nINFO time_left 20000\n", time.Second - 50*time.Millisecond - 30*time.Millisecond},
 		{"time left without a match limit", "INFO timeout_turn 5000\nINFO timeout_match 0\nINFO time_left 20000\n", 5*time.Second - 250*time.Millisecond - 30*time.Millisecond},
 		{"huge", "INFO timeout_turn 99999999999999999\n", huge - huge/20 - 30*time.Millisecond},
+		{"no limit a turn: the match spread", "INFO timeout_turn 99999999\nINFO timeout_match 300000\n", 15*time.Second - 750*time.Millisecond - 30*time.Millisecond},
+		{"match without time left", "INFO timeout_turn 5000\nINFO timeout_match 60000\n", 3*time.Second - 150*time.Millisecond - 30*time.Millisecond},
+		{"match none: time left ignored", "INFO timeout_match 0\nINFO time_left 100\n", time.Second - 50*time.Millisecond - 30*time.Millisecond},
+		{"time left nothing", "INFO timeout_match 60000\nINFO time_left 0\n", time.Millisecond},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,4 +240,173 @@ func FuzzEngine(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fakeClock is a clock that moves only when told to.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// TestEngineMatchSpent checks that a match limit without time_left is spent by the time
+// the engine's own moves take in the game, read from its clock, and time_left by what
+// they take after it came, until the next one comes.
+func TestEngineMatchSpent(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(0, 0)}
+	var limits []time.Duration
+	e := &game.Engine{Win: 5, Think: time.Second, Now: clock.Now, Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
+		limits = append(limits, lim.Think)
+		clock.advance(10 * time.Second) // every move takes 10 s by the engine's clock
+		return b.Empty()[0], nil
+	}}
+	serve(t, e, "INFO timeout_turn 99999999\nINFO timeout_match 300000\nSTART 15\nBEGIN\nTURN 7,7\n"+
+		"INFO time_left 100000\nTURN 8,8\nTURN 9,9\nRESTART\nINFO timeout_match 300000\nBEGIN\n")
+	share := func(left time.Duration) time.Duration { // spread over 20 moves, less the margin
+		d := left / 20
+		return d - d/20 - 30*time.Millisecond
+	}
+	want := []time.Duration{share(300 * time.Second), share(290 * time.Second), share(100 * time.Second), share(90 * time.Second), share(80 * time.Second)}
+	if !slices.Equal(limits, want) {
+		t.Errorf("moves given %v, want %v", limits, want)
+	}
+}
+
+// blocker is an engine's Move that waits until the move is stopped, or until it is
+// released by a send on release, and then plays the first free cell. It says on started
+// when it begins.
+type blocker struct {
+	started chan struct{}
+	release chan struct{}
+	stopped bool // the last move ended by its Stop
+}
+
+func newBlocker() *blocker {
+	return &blocker{started: make(chan struct{}, 10), release: make(chan struct{})}
+}
+
+func (k *blocker) move(b *game.Board, lim game.Limits) (game.Cell, error) {
+	k.started <- struct{}{}
+	select {
+	case <-lim.Stop:
+		k.stopped = true
+		return game.Cell{}, errors.New("stopped")
+	case <-k.release:
+		return b.Empty()[0], nil
+	}
+}
+
+// pipeSession serves an engine whose Move is k's over a pipe, and returns the pipe's
+// writing end and a channel that gets Serve's error when it returns.
+func pipeSession(t *testing.T, k *blocker, out io.Writer) (*io.PipeWriter, chan error) {
+	t.Helper()
+	r, w := io.Pipe()
+	t.Cleanup(func() { w.Close() })
+	e := &game.Engine{Win: 5, Think: time.Hour, About: "about", Move: k.move}
+	done := make(chan error, 1)
+	go func() { done <- e.Serve(r, out) }()
+	return w, done
+}
+
+// within waits for Serve to return, failing the test if it takes more than limit.
+func within(t *testing.T, done chan error, limit time.Duration) {
+	t.Helper()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(limit):
+		t.Fatalf("Serve still running %v after the session ended", limit)
+	}
+}
+
+// TestEngineEndStopsMove checks that END, or the end of the input, sent while the engine
+// thinks stops the move and ends the session at once, with no answer to the move, and
+// leaves no goroutine behind.
+func TestEngineEndStopsMove(t *testing.T) {
+	for _, end := range []string{"END", "EOF", "end while lines wait"} {
+		t.Run(end, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			k := newBlocker()
+			var out strings.Builder // read once Serve has returned
+			w, done := pipeSession(t, k, &out)
+			io.WriteString(w, "START 15\nBEGIN\n")
+			<-k.started
+			switch end {
+			case "END":
+				io.WriteString(w, "END\n")
+			case "EOF":
+				w.Close()
+			default:
+				io.WriteString(w, "ABOUT\n")
+				io.WriteString(w, "end\n")
+			}
+			within(t, done, 10*time.Second) // a second or less but on a very slow machine
+			want := "OK\n"
+			if end == "end while lines wait" {
+				want += "about\n" // sent before END, so carried out
+			}
+			if !k.stopped || out.String() != want {
+				t.Errorf("move stopped %v, answers %q; want stopped and %q", k.stopped, out.String(), want)
+			}
+			w.Close()
+			deadline := time.Now().Add(10 * time.Second)
+			for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if n := runtime.NumGoroutine(); n > before {
+				t.Errorf("%d goroutines after the session, %d before", n, before)
+			}
+		})
+	}
+}
+
+// TestEngineLinesWhileThinking checks that lines that arrive while the engine thinks are
+// carried out after its move, in order, and that the move is not stopped by them.
+func TestEngineLinesWhileThinking(t *testing.T) {
+	k := newBlocker()
+	var out strings.Builder // read once Serve has returned
+	w, done := pipeSession(t, k, &out)
+	io.WriteString(w, "START 15\nBEGIN\n")
+	<-k.started
+	io.WriteString(w, "ABOUT\nINFO timeout_turn 1000\nTAKEBACK 0,0\n")
+	time.Sleep(20 * time.Millisecond) // most likely read while Move waits; the answers are the same if not
+	k.release <- struct{}{}
+	io.WriteString(w, "TURN 7,7\n")
+	<-k.started
+	io.WriteString(w, "END\n")
+	within(t, done, 10*time.Second)
+	if want := "OK\n0,0\nabout\nOK\n"; out.String() != want {
+		t.Errorf("answers %q, want %q", out.String(), want)
+	}
+}
+
+// TestEngineScriptEndsWithEnd checks that END sent with the moves before the engine
+// began to think waits its turn: a script gets every answer.
+func TestEngineScriptEndsWithEnd(t *testing.T) {
+	stops := 0
+	e := &game.Engine{Win: 5, Think: time.Second, Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
+		select {
+		case <-lim.Stop:
+			stops++
+		case <-time.After(20 * time.Millisecond):
+		}
+		return b.Empty()[0], nil
+	}}
+	got := serve(t, e, "START 15\nBEGIN\nTURN 7,7\nEND\n")
+	if strings.Join(got, " ") != "OK 0,0 1,0" || stops != 0 {
+		t.Errorf("answers %q with %d moves stopped, want OK 0,0 1,0 and none", got, stops)
+	}
 }

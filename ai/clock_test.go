@@ -1,0 +1,93 @@
+package ai_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"tictactoe/ai"
+	"tictactoe/game"
+)
+
+// openBoard returns a 15×15 board with five in a row and a few marks in its middle,
+// where neither side has a threat: a move there needs a full search.
+func openBoard(t testing.TB) *game.Board {
+	t.Helper()
+	b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	for _, rc := range [][2]int{{7, 7}, {7, 8}, {8, 8}, {6, 6}} {
+		play(t, b, game.Cell{Row: rc[0], Col: rc[1]})
+	}
+	return b
+}
+
+// TestTimedMoveUsesTheClock checks that a timed move is not stopped by the count of
+// positions that stops an untimed one with the same time: with a clock that moves on
+// by a step each time it is read, the timed search goes on much longer.
+func TestTimedMoveUsesTheClock(t *testing.T) {
+	nodes := func(timed bool) int64 {
+		clock := &fakeClock{step: time.Millisecond}
+		m := &ai.Minimax{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: clock.now, Timed: timed}
+		if _, err := m.Move(openBoard(t)); err != nil {
+			t.Fatalf("timed %v: %v", timed, err)
+		}
+		return m.Nodes()
+	}
+	counted, timed := nodes(false), nodes(true)
+	if timed < 3*counted {
+		t.Errorf("the timed move searched %d positions, the counted one %d: want at least three times as many", timed, counted)
+	}
+}
+
+// TestStopEndsMove checks that closing Stop ends a move that nothing else would end (a
+// clock that never moves): Move then fails with ErrStopped, closed before it begins or
+// while it searches.
+func TestStopEndsMove(t *testing.T) {
+	for _, early := range []bool{true, false} {
+		stop := make(chan struct{})
+		clock := &fakeClock{} // never moves: no deadline is ever reached
+		m := &ai.Minimax{Rand: rng(1, 1), Think: time.Hour, Now: clock.now, Timed: true, Stop: stop}
+		if early {
+			close(stop)
+		} else {
+			time.AfterFunc(50*time.Millisecond, func() { close(stop) })
+		}
+		b := openBoard(t)
+		done := make(chan error, 1)
+		go func() {
+			_, err := m.Move(b)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ai.ErrStopped) {
+				t.Errorf("stopped early %v: Move fails with %v, want %v", early, err, ai.ErrStopped)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("stopped early %v: Move still searching 20 s after Stop was closed", early)
+		}
+	}
+}
+
+// BenchmarkTimedMove15x15 times a timed move, as the engine makes them, in the open
+// position of openBoard with 500ms by the real clock, one Minimax for every move. It
+// reports the share of Think the moves took, the longest, and the positions searched a
+// second.
+func BenchmarkTimedMove15x15(b *testing.B) {
+	const think = 500 * time.Millisecond
+	board := openBoard(b)
+	m := &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now, Timed: true}
+	var longest, total time.Duration
+	var nodes int64
+	moves := 0
+	for b.Loop() {
+		start := time.Now()
+		if _, err := m.Move(board); err != nil {
+			b.Fatal(err)
+		}
+		took := time.Since(start)
+		longest, total, nodes, moves = max(longest, took), total+took, nodes+m.Nodes(), moves+1
+	}
+	b.ReportMetric(float64(total)/float64(moves)/float64(think), "think-used")
+	b.ReportMetric(float64(longest)/float64(think), "think-used-max")
+	b.ReportMetric(float64(nodes)/total.Seconds(), "positions/s")
+}
