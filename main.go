@@ -101,7 +101,7 @@ var commands = []command{
 		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
 type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
 Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help).`,
-		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "color", "think", "record", "version"},
+		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "color", "think", "record", "version"},
 		run:   runMenu,
 	},
 	{
@@ -110,7 +110,7 @@ Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help
 		about: `Print the value of the position after the moves R,C (1-based, X moving first) and
 the value of every legal move, best first, with the number of positions searched. The
 values are exact unless --think stops the search first; then they say (not proven).`,
-		flags: []string{"rows", "cols", "win", "think"},
+		flags: []string{"rows", "cols", "win", "rule", "think"},
 		run:   runAnalyze,
 	},
 	{
@@ -120,7 +120,7 @@ and print a table of wins, draws and losses. In place of a strategy, pbrain:COMM
 an engine that speaks the five-in-a-row engine protocol (Gomocup's pbrain), started as
 COMMAND; it loses a game by an illegal move, a line that is not a move, or no answer
 within --think and a second.`,
-		flags: []string{"x", "o", "games", "seed", "rows", "cols", "win", "think", "verbose"},
+		flags: []string{"x", "o", "games", "seed", "rows", "cols", "win", "rule", "think", "verbose"},
 		run:   runArena,
 	},
 	{
@@ -128,8 +128,9 @@ within --think and a second.`,
 		about: `Be a five-in-a-row engine: answer the engine protocol of Gomocup and piskvork
 (START, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END) on standard input and output, so
 that GUIs, tournament managers and referees can play against the computer. Boards up to
-19×19, freestyle: --win or more in a row wins. Some managers want the engine's file name
-to start with pbrain-: a copy or a link of this program does.`,
+20×20, under the rule set by INFO rule: 0 freestyle (--win or more in a row wins), 1
+exactly --win, 4 renju. Some managers want the engine's file name to start with pbrain-:
+a copy or a link of this program does.`,
 		flags: []string{"ai", "seed", "win", "think", "version"},
 		run:   runPbrain,
 	},
@@ -155,6 +156,7 @@ type config struct {
 	seed     int64
 	seedSet  bool // --seed was given; else seed came from the clock
 	color    string
+	rule     string        // freestyle, exact or renju: cfg.size.Rule once parsed
 	think    time.Duration // 0: no limit (analyze without --think)
 	record   string
 	version  bool
@@ -191,6 +193,7 @@ var choices = []struct {
 	{"o", strategies},
 	{"opponent", []string{"computer", "human"}},
 	{"color", []string{"auto", "always", "never"}},
+	{"rule", []string{"freestyle", "exact", "renju"}},
 }
 
 // parseFlags parses cmd's flags. It returns the flag set for the usage, and pflag.ErrHelp
@@ -213,9 +216,10 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.IntVar(&cfg.games, "games", 100, "how many games to play")
 	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
 	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games\n(default from the clock)")
-	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
-	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 19")
+	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 20")
+	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 20")
 	all.IntVar(&cfg.size.Win, "win", win, "marks in a row that win, 1 to max(rows, cols)")
+	all.StringVar(&cfg.rule, "rule", "freestyle", "which rows win: freestyle (win or more in a row), exact (exactly win in a row;\na longer row wins for nobody) or renju (five in a row, and the first player\nmay not make an overline, a double four or a double three)")
 	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set),\nalways or never")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
@@ -264,6 +268,13 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		if err := f.Value.Set(v); err != nil {
 			return nil, set, err
 		}
+	}
+	if set.Lookup("rule") != nil {
+		rule, err := game.ParseRule(cfg.rule) // checked above: no error
+		if err != nil {
+			return nil, set, err
+		}
+		cfg.size.Rule = rule
 	}
 	if cmd.name == "pbrain" {
 		// The manager sets the board with START: only the win length is ours to check.
@@ -736,6 +747,9 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 	r := &recorder{Writer: bufio.NewWriter(f), f: f, path: path}
 	flags := fmt.Sprintf("--seed %d --symbol %s --first %s --ai %s --opponent %s --rows %d --cols %d --win %d --think %v",
 		cfg.seed, cfg.symbol, cfg.first, cfg.ai, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
+	if cfg.size.Rule != game.Freestyle {
+		flags += " --rule " + cfg.size.Rule.String()
+	}
 	fmt.Fprintf(r, "# tictactoe session, %s\n# replay: tictactoe %s < %s\n", version, flags, shellQuote(filepath.Base(path)))
 	return r, nil
 }

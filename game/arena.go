@@ -9,7 +9,8 @@ import (
 
 // Arena plays computer against computer: Games games between Players[X], who moves
 // first, and Players[O], on empty boards of Size. A player that forfeits a game (its
-// error wraps ErrForfeit) loses it, with a line on Out that says why.
+// error wraps ErrForfeit) or plays a move the rule forbids loses it, with a line on Out
+// that says why.
 type Arena struct {
 	Size    Size
 	Players [3]Player // indexed by Mark
@@ -64,6 +65,9 @@ func (a *Arena) play(i int) (Outcome, error) {
 		g.Out = a.Out
 	}
 	o, err := g.Run()
+	if errors.Is(err, ErrForbidden) {
+		err = fmt.Errorf("%w: played %w", ErrForfeit, errors.Unwrap(err)) // Run's "computer (X): ..."
+	}
 	if errors.Is(err, ErrForfeit) {
 		loser := b.Turn()
 		fmt.Fprintf(a.Out, "Game %d: %v (%s) %v\n", i, loser, a.Names[loser], err)
