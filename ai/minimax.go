@@ -209,7 +209,7 @@ func (m *Minimax) Analyze(b *game.Board) Analysis {
 	s.limit = 0 // analysis is bounded by time alone
 	p := newPosition(b, s.g, s.keys, s.near)
 	a := Analysis{}
-	if !b.Over() && byProof(s.g.n, free) {
+	if !b.Over() && byProof(s.g.n, free) && s.g.size.Rule == game.Freestyle {
 		return s.analyzeByProof(p)
 	}
 	if b.Over() {
@@ -217,12 +217,7 @@ func (m *Minimax) Analyze(b *game.Board) Analysis {
 		a.Value, a.Nodes = valueOf(score, b.Turn(), true), s.nodes
 		return a
 	}
-	moves := make([]int, 0, p.free)
-	for c, mk := range p.cells {
-		if mk == game.Empty {
-			moves = append(moves, c)
-		}
-	}
+	moves := p.legalMoves()
 	var scores []int
 	var proven []bool
 	s.deepen(p, func(depth int) bool {
@@ -269,7 +264,7 @@ func (s *searcher) bestLine(p *position) []game.Cell {
 		}
 		best, top := -1, -inf
 		for c, m := range p.cells {
-			if m != game.Empty {
+			if m != game.Empty || !p.legal(c) {
 				continue
 			}
 			p.play(c)
@@ -358,12 +353,12 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 	var moves []int
 	all := true
 	if p.threats(them) > 0 {
-		moves = p.winningCells(them, nil, p.g.n) // block, even when it cannot save the game
+		moves = p.legalOnly(p.winningCells(them, nil, p.g.n)) // block, even when it cannot save the game
 	} else {
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, false)
-		moves = slices.Clone(moves)
-		if byProof(s.g.n, p.free) && p.free <= proofPlayFree {
+		moves = p.legalOnly(slices.Clone(moves))
+		if byProof(s.g.n, p.free) && p.free <= proofPlayFree && s.g.size.Rule == game.Freestyle {
 			// Too big for alpha-beta to solve at once: a win that proof-number search
 			// finds with a share of the move is played.
 			if move, plies, ok := s.proveWin(p); ok {
@@ -378,12 +373,17 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		// Too big to solve: play a forced win when threat search finds one, and when the
 		// opponent has one, keep only the moves that stop it.
 		move, plies, won, keep := s.tactics(p, moves)
-		if won {
+		switch {
+		case won && p.legal(move):
 			return []int{move}, win - plies, true
-		}
-		if len(keep) < len(moves) {
+		case won:
+			s.line = nil // a win by a move the rule forbids is none
+		case len(keep) < len(moves):
 			moves, all = keep, false
 		}
+	}
+	if len(moves) == 0 { // every move that matters is forbidden: any other that is not
+		moves, all = p.legalMoves(), false
 	}
 	if len(moves) == 1 && !valued {
 		return moves, 0, false
