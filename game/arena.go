@@ -65,8 +65,8 @@ func (a *Arena) play(i int) (Outcome, error) {
 		g.Out = a.Out
 	}
 	o, err := g.Run()
-	if errors.Is(err, ErrForbidden) {
-		err = fmt.Errorf("%w: played %w", ErrForfeit, errors.Unwrap(err)) // Run's "computer (X): ..."
+	if f := (*forbiddenError)(nil); errors.As(err, &f) {
+		err = fmt.Errorf("%w: played %v, forbidden for %v: %s", ErrForfeit, f.cell, f.mark, f.reason)
 	}
 	if errors.Is(err, ErrForfeit) {
 		loser := b.Turn()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,6 +152,31 @@ func TestEngineBoard(t *testing.T) {
 	}, "\n") {
 		t.Errorf("boards the engine moved on:\n%s", strings.Join(f.boards, "\n"))
 	}
+}
+
+// TestEngineRuleSizes: the board the engine moves on carries the rule the manager set,
+// from the game it is set before the first move of; renju with another win length is
+// refused and leaves the rule as it was.
+func TestEngineRuleSizes(t *testing.T) {
+	f := &rules{}
+	e := &game.Engine{Win: 4, Think: time.Second, About: `name="test"`, Move: f.move}
+	got := serve(t, e, "START 9\nINFO rule 4\nINFO rule 1\nBEGIN\nINFO rule 0\nTURN 5,5\nRESTART\nBEGIN\n")
+	want := []string{"OK", "ERROR rule 4 (renju) is not supported with 4 in a row: renju is played with five", "0,0", "1,0", "OK", "0,0"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if w := []game.Rule{game.Exact, game.Exact, game.Freestyle}; !slices.Equal(f.rules, w) {
+		t.Errorf("rules of the boards moved on: %v, want %v", f.rules, w)
+	}
+}
+
+// rules is an engine's Move that plays the first free cell and records the rule of each
+// board it moves on.
+type rules struct{ rules []game.Rule }
+
+func (r *rules) move(b *game.Board, _ game.Limits) (game.Cell, error) {
+	r.rules = append(r.rules, b.Size().Rule)
+	return b.Empty()[0], nil
 }
 
 // TestEngineLimits checks the time each move is given: --think, then timeout_turn, and
