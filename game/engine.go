@@ -312,6 +312,8 @@ func (s *engineSession) position() (end bool) {
 // over says how the game on b, where the engine plays own, has ended.
 func over(b *Board, own Mark) error {
 	switch o := b.Outcome(); {
+	case o.Status == Drawn && len(b.Moves()) < len(b.cells):
+		return errors.New("the game is over: a draw, as every free cell is forbidden to black")
 	case o.Status == Drawn:
 		return errors.New("the game is over: the board is full")
 	case o.Winner == own:

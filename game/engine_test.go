@@ -108,6 +108,8 @@ func TestEngineSessions(t *testing.T) {
 			[]string{"OK", "0,0", "3,0", "ERROR TURN 6,1: the game is over: the engine has won", "OK", "3,0", "6,0"}},
 		{"renju refuses black's double three", "START 15\nINFO rule 4\nBOARD\n5,7,2\n6,7,2\n7,5,2\n7,6,2\n14,14,1\n13,14,1\n12,14,1\nDONE\nTURN 7,7\nTURN 8,8\n",
 			[]string{"OK", "0,0", "ERROR TURN 7,7: forbidden for X, the first player, under renju: double three", "1,0"}},
+		{"renju, no move left for black", "START 6\nINFO rule 4\nBOARD\n0,0,1\n1,0,1\n3,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,1\n3,1,2\n4,1,2\n5,1,1\n0,2,1\n1,2,2\n2,2,2\n3,2,1\n4,2,2\n5,2,2\n0,3,1\n1,3,1\n2,3,1\n4,3,1\n5,3,1\n0,4,2\n1,4,1\n2,4,2\n3,4,2\n4,4,1\n5,4,2\n0,5,2\n1,5,2\n2,5,1\n3,5,2\n4,5,2\n5,5,2\nDONE\n",
+			[]string{"OK", "ERROR BOARD refused: the game is over: a draw, as every free cell is forbidden to black"}},
 		{"renju, the engine black passes over its double four", "START 15\nINFO rule 4\nBOARD\n1,0,1\n2,0,1\n3,0,1\n0,1,1\n0,2,1\n0,3,1\n10,10,2\n12,10,2\n14,10,2\n10,12,2\n12,12,2\n14,12,2\nDONE\n",
 			[]string{"OK", "4,0"}},
 		{"rule bits", "INFO rule 13\nINFO rule 99\n", []string{"ERROR rule 13 (exactly five, renju, caro) is not supported...", "ERROR rule 99 (exactly five, continuous game, unknown bits)..."}},

@@ -587,3 +587,29 @@ func TestParseRule(t *testing.T) {
 		}
 	}
 }
+
+// TestRenjuNoMoveLeft: under renju a game in which black, to move, may play none of the
+// free cells is drawn, whether the position is set up or reached by a move.
+func TestRenjuNoMoveLeft(t *testing.T) {
+	rows := []string{
+		"XX*XXX",
+		"OOXOOX",
+		"XOOXOO",
+		"XXX*XX",
+		"OXOOXO",
+		"OOXOOO",
+	}
+	s, cells, _ := diagram(t, game.Renju, rows)
+	s.Rows, s.Cols = len(rows), len(rows[0])
+	b := setup(t, s, cells)
+	if o := b.Outcome(); o.Status != game.Drawn || len(b.Empty()) != 2 || len(b.LegalMoves()) != 0 {
+		t.Errorf("outcome %v with %d free cells and legal moves %v, want a draw, on\n%s", o, len(b.Empty()), b.LegalMoves(), b.Render(""))
+	}
+	last, _ := b.Undo()
+	if b.Over() {
+		t.Fatalf("over before O's last move, on\n%s", b.Render(""))
+	}
+	if err := b.Play(last); err != nil || b.Outcome().Status != game.Drawn {
+		t.Errorf("Play(%v) = %v, outcome %v, want a draw, on\n%s", last, err, b.Outcome(), b.Render(""))
+	}
+}
