@@ -249,6 +249,7 @@ func FuzzEngine(f *testing.F) {
 	f.Add("START 15\nBEGIN\nTURN 8,8\nTAKEBACK 8,8\nEND\n")
 	f.Add("RECTSTART 6,5\nBOARD\n5,0,2\n1,1,1\n2,2,2\nDONE\nINFO rule 1\nTURN 1,1\nINFO rule 0\nABOUT\n")
 	f.Add("START 5\nTURN 0,0\nTURN 0,1\nTURN 0,2\nTURN 0,3\nTURN 0,4\nTURN 1,0\nRESTART\nBOARD\n1,1\nDONE\n")
+	f.Add("START 9\nINFO rule 4\nBOARD\n3,4,2\n4,3,2\n0,0,1\nDONE\nTURN 4,4\nTURN 2,4\nTURN 4,2\nTURN 4,4\n")
 	point := regexp.MustCompile(`^\d+,\d+$`)
 	f.Fuzz(func(t *testing.T, input string) {
 		var out strings.Builder
