@@ -97,6 +97,11 @@ type Analysis struct {
 // plies of a win it proves are those of its proof: the winner can always win within them,
 // and may have a quicker win.
 //
+// It plays by the board's rule (see game.Rule): its fours, wins and threats are rows that
+// win under the rule, it never tries a move the rule forbids, and proof-number search runs
+// under Freestyle only, so that under Exact and Renju the boards of at most 64 cells are
+// searched by alpha-beta alone.
+//
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
 // to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot), and the proof
 // table, made when first needed, 24 MiB; both are kept from move to move, and game to
