@@ -183,11 +183,14 @@ func (p *position) reend(m game.Mark, c, delta int) {
 	}
 }
 
-// legal reports whether the side to move may play in c, an empty cell: under Renju the
+// legal reports whether the side to move may play in c, an empty cell (see forbids).
+func (p *position) legal(c int) bool { return !p.forbids(p.turn, c) }
+
+// forbids reports whether the rule forbids m to play in c, an empty cell: under Renju the
 // first player may not play where the renju rules forbid it (see game.RenjuForbidden).
-func (p *position) legal(c int) bool {
-	return p.g.size.Rule != game.Renju || p.turn != p.first ||
-		game.RenjuForbidden(p.g.size, p.cells, p.first, p.g.cell(c)) == ""
+func (p *position) forbids(m game.Mark, c int) bool {
+	return p.g.size.Rule == game.Renju && m == p.first &&
+		game.RenjuForbidden(p.g.size, p.cells, p.first, p.g.cell(c)) != ""
 }
 
 // legalOnly removes from moves, in place, the cells where the side to move may not play,
@@ -249,7 +252,8 @@ func (p *position) evaluate() int {
 }
 
 // doubles counts, up to limit, the empty cells that lie on two or more of m's threes
-// (lines two marks short), where one move of m's makes two fours.
+// (lines two marks short), where one move of m's makes two fours, and that the rule lets
+// m play.
 func (p *position) doubles(m game.Mark, limit int) int {
 	found := 0
 	// seen[c] is one once a three through c is met, and two once two are.
@@ -261,6 +265,9 @@ func (p *position) doubles(m game.Mark, limit int) int {
 			case p.cells[c] != game.Empty || seen[c] == two:
 			case seen[c] == one:
 				seen[c] = two
+				if p.forbids(m, c) {
+					continue
+				}
 				if found++; found >= limit {
 					return found
 				}

@@ -139,3 +139,24 @@ func runs(b *game.Board, m game.Mark) []int {
 	}
 	return out
 }
+
+// TestDoublesUnderRenju: a cell where one move makes two fours counts for the evaluation
+// only where the rule lets the side play it: black's double four under renju does not.
+func TestDoublesUnderRenju(t *testing.T) {
+	xs := []game.Cell{{Row: 7, Col: 4}, {Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 4, Col: 7}, {Row: 5, Col: 7}, {Row: 6, Col: 7}}
+	os := []game.Cell{{Row: 7, Col: 3}, {Row: 3, Col: 7}, {Row: 0, Col: 0}, {Row: 14, Col: 14}, {Row: 0, Col: 14}, {Row: 14, Col: 0}}
+	for _, tc := range []struct {
+		rule game.Rule
+		want int
+	}{{game.Freestyle, 1}, {game.Renju, 0}} {
+		s := game.Size{Rows: 15, Cols: 15, Win: 5, Rule: tc.rule}
+		b, err := game.Setup(s, game.X, xs, os)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPosition(b, geometryOf(s), nil, true)
+		if got := p.doubles(game.X, 2); got != tc.want {
+			t.Errorf("under %v X has %d cells that make two fours, want %d, on\n%s", tc.rule, got, tc.want, b.Render(""))
+		}
+	}
+}
