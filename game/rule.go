@@ -57,9 +57,9 @@ func (r Rule) Wins(n, win int, first bool) bool {
 	return n >= win
 }
 
-// renjuLine is how many cells on each side of a move the renju checks look at: a four
-// needs the cells up to four away, and whether its five would be an overline the cell
-// beyond.
+// renjuLine is one more than how far from a move the renju checks look for the empty
+// cells that make its fives and straight fours: a five holding the move lies within four
+// cells of it.
 const renjuLine = 5
 
 // RenjuForbidden returns why the renju rules forbid black, the first player, to play in
