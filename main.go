@@ -101,7 +101,7 @@ var commands = []command{
 		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
 type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
 Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help).`,
-		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "color", "think", "explain", "record", "version"},
+		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "color", "think", "explain", "record", "version"},
 		run:   runMenu,
 	},
 	{
@@ -112,7 +112,7 @@ the value of every legal move, best first, with the number of positions searched
 values are exact unless --think stops the search first; then they say (not proven).
 With --tree it prints instead the search tree of the position, for teaching: every move
 minimax or alpha-beta (--plain: without it) looks at, its value, and why alpha-beta cuts.`,
-		flags: []string{"rows", "cols", "win", "think", "tree", "plain", "depth"},
+		flags: []string{"rows", "cols", "win", "rule", "think", "tree", "plain", "depth"},
 		run:   runAnalyze,
 	},
 	{
@@ -127,7 +127,7 @@ With --openings N, in place of --games, it plays N random balanced openings (thr
 X O X, near the centre: no side has a line that one or two moves complete; fewer stones,
 or none, where the board has no such opening), each twice with the colours swapped, and
 adds each strategy's wins and the score of --x with its Elo difference and 95% interval.`,
-		flags: []string{"x", "o", "games", "openings", "seed", "rows", "cols", "win", "think", "verbose"},
+		flags: []string{"x", "o", "games", "openings", "seed", "rows", "cols", "win", "rule", "think", "verbose"},
 		run:   runArena,
 	},
 	{
@@ -135,8 +135,9 @@ adds each strategy's wins and the score of --x with its Elo difference and 95% i
 		about: `Be a five-in-a-row engine: answer the engine protocol of Gomocup and piskvork
 (START, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END) on standard input and output, so
 that GUIs, tournament managers and referees can play against the computer. Boards up to
-19×19, freestyle: --win or more in a row wins. Some managers want the engine's file name
-to start with pbrain-: a copy or a link of this program does.`,
+20×20, under the rule set by INFO rule: 0 freestyle (--win or more in a row wins), 1
+exactly --win, 4 renju. Some managers want the engine's file name to start with pbrain-:
+a copy or a link of this program does.`,
 		flags: []string{"ai", "seed", "win", "think", "version"},
 		run:   runPbrain,
 	},
@@ -162,6 +163,7 @@ type config struct {
 	seed     int64
 	seedSet  bool // --seed was given; else seed came from the clock
 	color    string
+	rule     string        // freestyle, exact or renju: cfg.size.Rule once parsed
 	think    time.Duration // 0: no limit (analyze without --think)
 	record   string
 	version  bool
@@ -203,6 +205,7 @@ var choices = []struct {
 	{"o", strategies},
 	{"opponent", []string{"computer", "human"}},
 	{"color", []string{"auto", "always", "never"}},
+	{"rule", []string{"freestyle", "exact", "renju"}},
 }
 
 // maxOpenings is the most openings --openings takes.
@@ -229,9 +232,10 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.IntVar(&cfg.openings, "openings", 0, "play this many random balanced openings, each twice with the colours swapped,\nin place of --games")
 	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
 	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games\n(default from the clock)")
-	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 19")
-	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 19")
+	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 20")
+	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 20")
 	all.IntVar(&cfg.size.Win, "win", win, "marks in a row that win, 1 to max(rows, cols)")
+	all.StringVar(&cfg.rule, "rule", "freestyle", "which rows win: freestyle (win or more in a row), exact (exactly win in a row;\na longer row wins for nobody) or renju (five in a row, and the first player\nmay not make an overline, a double four or a double three)")
 	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set),\nalways or never")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
@@ -284,6 +288,13 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		if err := f.Value.Set(v); err != nil {
 			return nil, set, err
 		}
+	}
+	if set.Lookup("rule") != nil {
+		rule, err := game.ParseRule(cfg.rule) // checked above: no error
+		if err != nil {
+			return nil, set, err
+		}
+		cfg.size.Rule = rule
 	}
 	if cmd.name == "pbrain" {
 		// The manager sets the board with START: only the win length is ours to check.
@@ -817,6 +828,9 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 	r := &recorder{Writer: bufio.NewWriter(f), f: f, path: path}
 	flags := fmt.Sprintf("--seed %d --symbol %s --first %s --ai %s --opponent %s --rows %d --cols %d --win %d --think %v",
 		cfg.seed, cfg.symbol, cfg.first, cfg.ai, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
+	if cfg.size.Rule != game.Freestyle {
+		flags += " --rule " + cfg.size.Rule.String()
+	}
 	fmt.Fprintf(r, "# tictactoe session, %s\n# replay: tictactoe %s < %s\n", version, flags, shellQuote(filepath.Base(path)))
 	return r, nil
 }

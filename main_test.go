@@ -251,13 +251,15 @@ func FuzzRun(f *testing.F) {
 	f.Add("1\n2 2\n1 1\n3 3\n0\n", uint8(0))
 	f.Add("1\nhint\nundo\n2,2\n\x1b[2J\n# note\nquit\nreview\n2\n1\n1 1\n", uint8(1))
 	f.Add("1\n1 1\n1 2\n1 3\n2 1\n2 2\n2 3\n3 1\n3 2\n3 3\n1\n", uint8(2))
+	f.Add("1\n4 2\n1 1\n4 3\n1 3\n2 4\n1 5\n3 4\n1 7\n4 4\n7 7\n0\n", uint8(3))
 	move := regexp.MustCompile(`^Computer \([XO]\) plays [1-3] [1-3]$`)
 	f.Fuzz(func(t *testing.T, input string, mode uint8) {
 		args := [][]string{
 			{"--seed", "1", "--ai", "random"},
 			{"--seed", "2", "--ai", "minimax", "--first", "computer"},
 			{"--seed", "3", "--opponent", "human", "--symbol", "random"},
-		}[int(mode)%3]
+			{"--seed", "4", "--opponent", "human", "--rows", "7", "--cols", "7", "--win", "5", "--rule", "renju"},
+		}[int(mode)%4]
 		var out, errs bytes.Buffer
 		status := run(args, strings.NewReader(input), &out, &errs)
 		if status != 0 && status != 1 {

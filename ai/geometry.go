@@ -21,6 +21,11 @@ type geometry struct {
 	inverse [][]int  // inverse[s] undoes syms[s]
 	centre  []int    // the cell or cells nearest the centre
 	corners []int    // the corner cells
+	// Under a rule where a row longer than Win does not win (Exact, and Renju for the
+	// first player), endOf[c] lists the lines that cell c lies just beyond an end of:
+	// a mark there makes the line's Win cells, filled, part of a longer row. Nil under
+	// Freestyle.
+	endOf [][]int
 }
 
 var (
@@ -62,6 +67,16 @@ func newGeometry(s game.Size) *geometry {
 					g.through[cell] = append(g.through[cell], id)
 				}
 				g.lines = append(g.lines, line)
+				if s.Rule != game.Freestyle {
+					if g.endOf == nil {
+						g.endOf = make([][]int, g.n)
+					}
+					for _, e := range [2][2]int{{r - d[0], c - d[1]}, {er + d[0], ec + d[1]}} {
+						if on(e[0], e[1]) {
+							g.endOf[e[0]*s.Cols+e[1]] = append(g.endOf[e[0]*s.Cols+e[1]], id)
+						}
+					}
+				}
 			}
 		}
 	}

@@ -17,7 +17,7 @@ import (
 // own outweighs blocking a shorter one. A cell's score is the sum over its lines, so
 // several weaker lines can outweigh a strong one: like the course project's, it can miss
 // a block for a cell that serves more lines, and on bigger boards even a win. It plays the
-// best cell, ties broken with Rand.
+// best cell the rule lets it play, ties broken with Rand.
 type Heuristic struct {
 	Rand *rand.Rand
 }
@@ -55,7 +55,7 @@ func (h Heuristic) Move(b *game.Board) (game.Cell, error) {
 	var best []int
 	top := -1
 	for c, m := range p.cells {
-		if m != game.Empty {
+		if m != game.Empty || !p.legal(c) {
 			continue
 		}
 		score := 0

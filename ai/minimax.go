@@ -96,6 +96,11 @@ type Analysis struct {
 // plies of a win it proves are those of its proof: the winner can always win within them,
 // and may have a quicker win.
 //
+// It plays by the board's rule (see game.Rule): its fours, wins and threats are rows that
+// win under the rule, it never tries a move the rule forbids, and proof-number search runs
+// under Freestyle only, so that under Exact and Renju the boards of at most 64 cells are
+// searched by alpha-beta alone.
+//
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
 // to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot), and the proof
 // table, made when first needed, 24 MiB; both are kept from move to move, and game to
@@ -221,7 +226,7 @@ func (m *Minimax) analyze(b *game.Board, limit int64) Analysis {
 	s.limit = limit
 	p := newPosition(b, s.g, s.keys, s.near)
 	a := Analysis{}
-	if !b.Over() && byProof(s.g.n, free) {
+	if !b.Over() && byProof(s.g.n, free) && s.g.size.Rule == game.Freestyle {
 		return s.analyzeByProof(p)
 	}
 	if b.Over() {
@@ -229,12 +234,7 @@ func (m *Minimax) analyze(b *game.Board, limit int64) Analysis {
 		a.Value, a.Nodes = valueOf(score, b.Turn(), true), s.nodes
 		return a
 	}
-	moves := make([]int, 0, p.free)
-	for c, mk := range p.cells {
-		if mk == game.Empty {
-			moves = append(moves, c)
-		}
-	}
+	moves := p.legalMoves()
 	var scores []int
 	var proven []bool
 	s.deepen(p, func(depth int) bool {
@@ -281,7 +281,7 @@ func (s *searcher) bestLine(p *position) []game.Cell {
 		}
 		best, top := -1, -inf
 		for c, m := range p.cells {
-			if m != game.Empty {
+			if m != game.Empty || !p.legal(c) {
 				continue
 			}
 			p.play(c)
@@ -374,13 +374,13 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 	var moves []int
 	all := true
 	if p.threats(them) > 0 {
-		moves = p.winningCells(them, nil, p.g.n) // block, even when it cannot save the game
+		moves = p.legalOnly(p.winningCells(them, nil, p.g.n)) // block, even when it cannot save the game
 		s.why.kind, s.why.blocks = whyBlock, len(moves)
 	} else {
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, false)
-		moves = slices.Clone(moves)
-		if byProof(s.g.n, p.free) && p.free <= proofPlayFree {
+		moves = p.legalOnly(slices.Clone(moves))
+		if byProof(s.g.n, p.free) && p.free <= proofPlayFree && s.g.size.Rule == game.Freestyle {
 			// Too big for alpha-beta to solve at once: a win that proof-number search
 			// finds with a share of the move is played.
 			if move, plies, ok := s.proveWin(p); ok {
@@ -396,14 +396,19 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		// Too big to solve: play a forced win when threat search finds one, and when the
 		// opponent has one, keep only the moves that stop it.
 		move, plies, won, keep := s.tactics(p, moves)
-		if won {
+		switch {
+		case won && p.legal(move):
 			s.why = reason{kind: whyThreat, plies: plies, vcf: s.threat.kind == kindVCF}
 			return []int{move}, win - plies, true
-		}
-		if len(keep) < len(moves) {
+		case won:
+			s.line = nil // a win by a move the rule forbids is none
+		case len(keep) < len(moves):
 			s.why = reason{kind: whyDefence, kept: len(keep), of: len(moves)}
 			moves, all = keep, false
 		}
+	}
+	if len(moves) == 0 { // every move that matters is forbidden: any other that is not
+		moves, all = p.legalMoves(), false
 	}
 	if len(moves) == 1 && !valued {
 		if s.why.kind == 0 {

@@ -18,8 +18,13 @@ type position struct {
 	cells  []game.Mark
 	stones [3]uint64 // on boards of at most 64 cells, the cells of each side's marks as sets
 	count  [3][]int  // count[m][line]: marks m on the line
-	open   [3]int    // lines holding no mark of the other side
-	openBy [3][]int  // openBy[m][n]: lines holding n marks m and none of the other side's
+	// ends[m][line], kept only for a mark that a longer row does not win for (both under
+	// Exact, the first player under Renju; nil otherwise): marks m just beyond the line's
+	// ends, each of which closes the line to m, as a mark of the other side's would.
+	ends   [3][]int
+	first  game.Mark // the mark that moved first, black under Renju
+	open   [3]int    // lines open for each side: holding no mark of the other side (see ends)
+	openBy [3][]int  // openBy[m][n]: lines open for m holding n marks m
 	hash   []uint64  // the Zobrist hash under each symmetry
 	keys   *zobrist
 	turn   game.Mark
@@ -99,6 +104,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 		seen:  cellMarks{seen: make([]uint32, g.n)},
 		keys:  keys,
 		turn:  b.First(),
+		first: b.First(),
 		free:  g.n,
 		kinds: shapes,
 	}
@@ -110,6 +116,9 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 		p.openBy[m] = make([]int, g.size.Win+1)
 		for j := range p.shape[m] {
 			p.shape[m][j].at = make([]int32, len(g.lines))
+		}
+		if g.endOf != nil && (g.size.Rule == game.Exact || m == b.First()) {
+			p.ends[m] = make([]int, len(g.lines))
 		}
 	}
 	if keys != nil {
@@ -148,13 +157,66 @@ func (p *position) recount(m game.Mark, l, delta int) {
 	after := before + delta
 	p.count[m][l] = after
 	theirs := p.count[o][l]
-	if theirs == 0 {
+	if theirs == 0 && (p.ends[m] == nil || p.ends[m][l] == 0) {
 		p.classifyFor(m, l, before, -1)
 		p.classifyFor(m, l, after, 1)
 	}
-	if before == 0 || after == 0 {
+	if (before == 0 || after == 0) && (p.ends[o] == nil || p.ends[o][l] == 0) {
 		p.classifyFor(o, l, theirs, -delta)
 	}
+}
+
+// reend changes by delta, 1 for a move of m's in c and -1 for its undo, m's count of
+// marks beyond the ends of the lines c lies just beyond, where a longer row does not win
+// for m: the first such mark closes the line to m (and its undo opens it again).
+func (p *position) reend(m game.Mark, c, delta int) {
+	if p.ends[m] == nil {
+		return
+	}
+	o := m.Opponent()
+	for _, l := range p.g.endOf[c] {
+		before := p.ends[m][l]
+		p.ends[m][l] = before + delta
+		if (before == 0 || before+delta == 0) && p.count[o][l] == 0 {
+			p.classifyFor(m, l, p.count[m][l], -delta)
+		}
+	}
+}
+
+// legal reports whether the side to move may play in c, an empty cell (see forbids).
+func (p *position) legal(c int) bool { return !p.forbids(p.turn, c) }
+
+// forbids reports whether the rule forbids m to play in c, an empty cell: under Renju the
+// first player may not play where the renju rules forbid it (see game.RenjuForbidden).
+func (p *position) forbids(m game.Mark, c int) bool {
+	return p.g.size.Rule == game.Renju && m == p.first &&
+		game.RenjuForbidden(p.g.size, p.cells, p.first, p.g.cell(c)) != ""
+}
+
+// legalOnly removes from moves, in place, the cells where the side to move may not play,
+// and returns what is left.
+func (p *position) legalOnly(moves []int) []int {
+	if p.g.size.Rule != game.Renju || p.turn != p.first {
+		return moves
+	}
+	return slices.DeleteFunc(moves, func(c int) bool { return !p.legal(c) })
+}
+
+// legalMoves returns the empty cells where the side to move may play, in cell order.
+func (p *position) legalMoves() []int {
+	var moves []int
+	for c, m := range p.cells {
+		if m == game.Empty {
+			moves = append(moves, c)
+		}
+	}
+	return p.legalOnly(moves)
+}
+
+// openFor reports whether line l is open for m: no mark of the other side on it and, where
+// a longer row does not win for m, none of m's just beyond its ends.
+func (p *position) openFor(m game.Mark, l int) bool {
+	return p.count[m.Opponent()][l] == 0 && (p.ends[m] == nil || p.ends[m][l] == 0)
 }
 
 // classifyFor adds sign times the share of line l, open for m with marks of m on it.
@@ -190,7 +252,8 @@ func (p *position) evaluate() int {
 }
 
 // doubles counts, up to limit, the empty cells that lie on two or more of m's threes
-// (lines two marks short), where one move of m's makes two fours.
+// (lines two marks short), where one move of m's makes two fours, and that the rule lets
+// m play.
 func (p *position) doubles(m game.Mark, limit int) int {
 	found := 0
 	// seen[c] is one once a three through c is met, and two once two are.
@@ -202,6 +265,9 @@ func (p *position) doubles(m game.Mark, limit int) int {
 			case p.cells[c] != game.Empty || seen[c] == two:
 			case seen[c] == one:
 				seen[c] = two
+				if p.forbids(m, c) {
+					continue
+				}
 				if found++; found >= limit {
 					return found
 				}
@@ -314,10 +380,11 @@ func (p *position) play(c int) {
 	p.stones[m] |= 1 << c // of use on boards of at most 64 cells; beyond, cells from 64 on set nothing
 	for _, l := range p.g.through[c] {
 		p.recount(m, l, 1)
-		if p.count[m][l] == p.g.size.Win {
+		if p.count[m][l] == p.g.size.Win && (p.ends[m] == nil || p.ends[m][l] == 0) {
 			p.won = true
 		}
 	}
+	p.reend(m, c, 1)
 	for s := range p.hash {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
 	}
@@ -361,6 +428,7 @@ func (p *position) undo() {
 	for _, l := range p.g.through[c] {
 		p.recount(m, l, -1)
 	}
+	p.reend(m, c, -1)
 	for s := range p.hash {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
 	}
@@ -391,9 +459,8 @@ func (p *position) winningCells(m game.Mark, dst []int, limit int) []int {
 		return dst
 	}
 	need := p.g.size.Win - 1
-	o := m.Opponent()
 	for l, line := range p.g.lines {
-		if p.count[m][l] != need || p.count[o][l] != 0 {
+		if p.count[m][l] != need || !p.openFor(m, l) {
 			continue
 		}
 		for _, c := range line {

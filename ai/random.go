@@ -7,17 +7,17 @@ import (
 	"tictactoe/game"
 )
 
-// Random plays uniformly at random among the free cells.
+// Random plays uniformly at random among the free cells where the rule lets it play.
 type Random struct {
 	Rand *rand.Rand
 }
 
-// Move returns a free cell of b chosen uniformly by r.Rand.
+// Move returns a legal move of b chosen uniformly by r.Rand.
 func (r Random) Move(b *game.Board) (game.Cell, error) {
 	if err := playable(b); err != nil {
 		return game.Cell{}, err
 	}
-	free := b.Empty()
+	free := b.LegalMoves()
 	return free[r.Rand.IntN(len(free))], nil
 }
 

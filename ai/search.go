@@ -155,8 +155,8 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	moves := s.buf[ply][:0]
 	if p.threats(them) > 0 {
 		moves = p.winningCells(them, moves, 2)
-		if len(moves) > 1 {
-			return ply + 2 - win, true // two threats: block one, lose to the other
+		if len(moves) > 1 || !p.legal(moves[0]) {
+			return ply + 2 - win, true // two threats, or a block the rule forbids: lose to one
 		}
 	}
 	if len(moves) == 0 { // no threat to answer: can either side still force a line?
@@ -204,6 +204,9 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		}
 		if answer {
 			all = false
+		}
+		if len(moves) == 0 && s.g.size.Rule == game.Renju { // black's every move near the marks is forbidden
+			return p.evaluate(), false
 		}
 	}
 	s.buf[ply] = moves
@@ -291,7 +294,7 @@ func (s *searcher) answers(p *position, c int) bool {
 	me, them := p.turn, p.turn.Opponent()
 	k := s.g.size.Win
 	for _, l := range s.g.through[c] {
-		if p.count[me][l] == 0 && p.count[them][l] == k-2 || p.count[them][l] == 0 && p.count[me][l] == k-2 {
+		if p.openFor(them, l) && p.count[them][l] == k-2 || p.openFor(me, l) && p.count[me][l] == k-2 {
 			return true
 		}
 	}
@@ -350,6 +353,20 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 			i--
 		}
 		moves[i], scores[i] = c, score
+	}
+	if p.g.size.Rule == game.Renju && p.turn == p.first {
+		// Black's forbidden moves are no moves: the best legal ones fill the beam.
+		kept := moves[:0]
+		for _, c := range moves {
+			if s.near && ply > 0 && len(kept) == beamWidth {
+				all = false
+				break
+			}
+			if p.legal(c) {
+				kept = append(kept, c)
+			}
+		}
+		moves = kept
 	}
 	if s.near && ply > 0 && len(moves) > beamWidth {
 		moves, all = moves[:beamWidth], false

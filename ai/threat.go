@@ -126,7 +126,7 @@ func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
 func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
 	stamp, seen := t.seen.next(1), t.seen.seen
 	var moves []int
-	k, o := t.g.size.Win, m.Opponent()
+	k := t.g.size.Win
 	for j := 1; j <= most; j++ {
 		for _, l := range p.shape[m][j].lines {
 			for _, c := range t.g.lines[l] {
@@ -136,7 +136,7 @@ func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
 				seen[c] = stamp
 				score := 0
 				for _, l := range t.g.through[c] {
-					if p.count[o][l] == 0 {
+					if p.openFor(m, l) {
 						switch p.count[m][l] {
 						case k - 2:
 							score += 64
@@ -165,7 +165,7 @@ func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
 func (t *threatSearch) makesFour(p *position, c int) bool {
 	m, k := p.turn, t.g.size.Win
 	for _, l := range t.g.through[c] {
-		if p.count[m.Opponent()][l] == 0 && p.count[m][l] == k-2 {
+		if p.openFor(m, l) && p.count[m][l] == k-2 {
 			return true
 		}
 	}
@@ -209,6 +209,9 @@ func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
 // what it found: the first move that wins, or a miss at depth.
 func (t *threatSearch) attack(p *position, e *threatEntry, key uint64, sym, kind, depth int, moves []int, then func() (int, bool)) (int, bool) {
 	for _, c := range moves {
+		if !p.legal(c) {
+			continue
+		}
 		p.play(c)
 		plies, ok := then()
 		p.undo()
@@ -228,8 +231,8 @@ func (t *threatSearch) attack(p *position, e *threatEntry, key uint64, sym, kind
 func (t *threatSearch) reply(p *position, depth int) (int, bool) {
 	var buf [2]int
 	w := t.wins(p, p.turn.Opponent(), buf[:0])
-	if len(w) > 1 {
-		return 2, true // it blocks one; the other wins
+	if len(w) > 1 || !p.legal(w[0]) {
+		return 2, true // it blocks one, or none it may play; the other wins
 	}
 	p.play(w[0])
 	plies, ok := t.vcf(p, depth-1)
@@ -273,7 +276,7 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 // own: every reply that could matter must lose.
 func (t *threatSearch) answer(p *position, depth int) (int, bool) {
 	var buf [2]int
-	if w := t.wins(p, p.turn.Opponent(), buf[:0]); len(w) > 1 {
+	if w := t.wins(p, p.turn.Opponent(), buf[:0]); len(w) > 1 || len(w) == 1 && !p.legal(w[0]) {
 		return 2, true
 	} else if len(w) == 1 {
 		p.play(w[0])
@@ -286,6 +289,9 @@ func (t *threatSearch) answer(p *position, depth int) (int, bool) {
 		return 0, false
 	}
 	for _, r := range replies {
+		if !p.legal(r) {
+			continue
+		}
 		p.play(r)
 		n, ok := t.vct(p, depth-1)
 		p.undo()
@@ -366,7 +372,7 @@ func (t *threatSearch) zone(p *position) ([]int, bool) {
 		p.play(c)
 		played++
 		for _, l := range t.g.through[c] {
-			if p.count[d][l] == 0 && p.count[a][l] == k-1 {
+			if p.openFor(a, l) && p.count[a][l] == k-1 {
 				add(l)
 			}
 		}
@@ -382,7 +388,7 @@ func (t *threatSearch) zone(p *position) ([]int, bool) {
 		p.play(w[0])
 		played++
 		for _, l := range t.g.through[w[0]] {
-			if p.count[a][l] == 0 && p.count[d][l] == k-2 {
+			if p.openFor(d, l) && p.count[d][l] == k-2 {
 				add(l)
 			}
 		}

@@ -9,7 +9,8 @@ import (
 
 // Arena plays computer against computer: Games games between Players[X], who moves
 // first, and Players[O], on empty boards of Size. A player that forfeits a game (its
-// error wraps ErrForfeit) loses it, with a line on Out that says why.
+// error wraps ErrForfeit) or plays a move the rule forbids loses it, with a line on Out
+// that says why.
 //
 // With Openings (one or more), Games is not used: each opening is played twice, first
 // with Players[X] as X and Players[O] as O, then with the two swapped, from the same
@@ -111,6 +112,9 @@ func (a *Arena) play(i int, players [3]Player, names [3]string, opening Opening)
 		g.Out = a.Out
 	}
 	o, err := g.Run()
+	if f := (*forbiddenError)(nil); errors.As(err, &f) {
+		err = fmt.Errorf("%w: played %v, forbidden for %v: %s", ErrForfeit, f.cell, f.mark, f.reason)
+	}
 	if errors.Is(err, ErrForfeit) {
 		loser := b.Turn()
 		fmt.Fprintf(a.Out, "Game %d: %v (%s) %v\n", i, loser, names[loser], err)

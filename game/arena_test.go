@@ -91,3 +91,20 @@ Totals: 4 games, X wins 2, O wins 2, draws 0
 		}
 	}
 }
+
+// TestArenaForbidden: a computer's move that the rule forbids loses it the game, with a
+// line that says why.
+func TestArenaForbidden(t *testing.T) {
+	var out strings.Builder
+	x := &scripted{moves: []game.Cell{{Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 5, Col: 7}, {Row: 6, Col: 7}, {Row: 7, Col: 7}}}
+	o := &scripted{moves: []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 2}, {Row: 0, Col: 4}, {Row: 0, Col: 6}, {Row: 0, Col: 8}}}
+	a := &game.Arena{Size: game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Renju}, Players: [3]game.Player{game.X: x, game.O: o},
+		Names: [3]string{game.X: "bold", game.O: "calm"}, Games: 1, Out: &out}
+	if err := a.Run(); err != nil {
+		t.Fatal(err)
+	}
+	want := "Game 1: X (bold) forfeits: played 8 8, forbidden for X: double three\n"
+	if !strings.HasPrefix(out.String(), want) || !strings.Contains(out.String(), "O wins 1") {
+		t.Errorf("output:\n%s\nwant it to start with %q and O to win", out.String(), want)
+	}
+}

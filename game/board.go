@@ -9,11 +9,13 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
-// MaxSize is the largest number of rows or columns a board may have.
-const MaxSize = 19
+// MaxSize is the largest number of rows or columns a board may have: 20, the board of
+// five-in-a-row tournaments.
+const MaxSize = 20
 
 // Mark is what a cell holds: Empty, X or O.
 type Mark uint8
@@ -66,16 +68,18 @@ func JoinCells(cells []Cell) string {
 	return strings.Join(s, ", ")
 }
 
-// Size is the shape of a game: Rows × Cols cells, Win marks in a row to win.
+// Size is the shape of a game: Rows × Cols cells, Win marks in a row to win, under Rule
+// (the zero Rule, Freestyle, lets a longer row win too).
 type Size struct {
 	Rows, Cols, Win int
+	Rule            Rule
 }
 
 // Classic is tic-tac-toe: 3 × 3, three in a row.
 var Classic = Size{Rows: 3, Cols: 3, Win: 3}
 
 // Validate reports whether the size is playable: Rows and Cols from 1 to MaxSize,
-// Win from 1 to max(Rows, Cols).
+// Win from 1 to max(Rows, Cols), a known Rule, and Win 5 for Renju.
 func (s Size) Validate() error {
 	if s.Rows < 1 || s.Rows > MaxSize {
 		return fmt.Errorf("rows %d out of range 1..%d", s.Rows, MaxSize)
@@ -86,11 +90,24 @@ func (s Size) Validate() error {
 	if m := max(s.Rows, s.Cols); s.Win < 1 || s.Win > m {
 		return fmt.Errorf("win %d out of range 1..%d for a %d×%d board", s.Win, m, s.Rows, s.Cols)
 	}
+	if s.Rule > Renju {
+		return fmt.Errorf("rule %d is not freestyle, exact or renju", s.Rule)
+	}
+	if s.Rule == Renju && s.Win != 5 {
+		return fmt.Errorf("win %d under renju, which is played with 5 in a row", s.Win)
+	}
 	return nil
 }
 
-// String describes the size as "3×3 board, 3 in a row".
+// String describes the size as "3×3 board, 3 in a row" under Freestyle, "15×15 board,
+// exactly 5 in a row" under Exact and "15×15 board, renju" under Renju.
 func (s Size) String() string {
+	switch s.Rule {
+	case Exact:
+		return fmt.Sprintf("%d×%d board, exactly %d in a row", s.Rows, s.Cols, s.Win)
+	case Renju:
+		return fmt.Sprintf("%d×%d board, renju", s.Rows, s.Cols)
+	}
 	return fmt.Sprintf("%d×%d board, %d in a row", s.Rows, s.Cols, s.Win)
 }
 
@@ -127,6 +144,9 @@ var (
 	ErrOutOfRange = errors.New("out of range")
 	ErrTaken      = errors.New("taken")
 	ErrGameOver   = errors.New("game is over")
+	// ErrForbidden is a move the rule forbids: under Renju, an overline, a double four
+	// or a double three of the first player's.
+	ErrForbidden = errors.New("forbidden")
 )
 
 // directions are the four line directions: across, down, and the two diagonals.
@@ -217,7 +237,10 @@ func (b *Board) Outcome() Outcome {
 }
 
 // Play puts the mark whose turn it is in cell c. It fails, leaving the board as it was,
-// when c is off the board, c is taken or the game is over.
+// when c is off the board, c is taken, the rule forbids the move (an error wrapping
+// ErrForbidden, such as "forbidden for X: double three") or the game is over. Under
+// Renju the game is drawn, as when the board is full, once the first player has no move
+// left that is not forbidden.
 func (b *Board) Play(c Cell) error {
 	if b.status != Playing {
 		return fmt.Errorf("cannot play %v: %w", c, ErrGameOver)
@@ -229,22 +252,79 @@ func (b *Board) Play(c Cell) error {
 		return fmt.Errorf("cell %v is %w by %v", c, ErrTaken, m)
 	}
 	m := b.Turn()
+	if reason, bad := b.Forbidden(c); bad {
+		return &forbiddenError{c, m, reason}
+	}
 	b.put(c)
-	if b.wins(c, m) {
+	switch {
+	case b.wins(c, m):
 		b.status = Won
-	} else if len(b.moves) == len(b.cells) {
+	case len(b.moves) == len(b.cells) || b.stuck():
 		b.status = Drawn
 	}
 	return nil
 }
 
-// wins reports whether mark m in cell c completes a line of size.Win, looking only at the
-// lines through c, and records the whole run of m's along it as the winning line.
+// forbiddenError is Play's error for a move the rule forbids: "cell 8 8 is forbidden
+// for X: double three". It wraps ErrForbidden.
+type forbiddenError struct {
+	cell   Cell
+	mark   Mark
+	reason string
+}
+
+func (e *forbiddenError) Error() string {
+	return fmt.Sprintf("cell %v is %v for %v: %s", e.cell, ErrForbidden, e.mark, e.reason)
+}
+
+func (e *forbiddenError) Unwrap() error { return ErrForbidden }
+
+// Forbidden reports whether the rule forbids the side to move to play in c, an empty cell
+// on the board, and why: "overline", "double four" or "double three". Only Renju forbids
+// moves, and only the first player's (see RenjuForbidden).
+func (b *Board) Forbidden(c Cell) (reason string, forbidden bool) {
+	if b.size.Rule != Renju || b.Turn() != b.first || !b.Contains(c) || b.At(c) != Empty {
+		return "", false
+	}
+	reason = RenjuForbidden(b.size, b.cells, b.first, c)
+	return reason, reason != ""
+}
+
+// LegalMoves returns the free cells where the side to move may play, in reading order:
+// every free cell but those the rule forbids; none once the game is over.
+func (b *Board) LegalMoves() []Cell {
+	if b.status != Playing {
+		return nil
+	}
+	out := b.Empty()
+	if b.size.Rule == Renju && b.Turn() == b.first {
+		out = slices.DeleteFunc(out, func(c Cell) bool { return RenjuForbidden(b.size, b.cells, b.first, c) != "" })
+	}
+	return out
+}
+
+// stuck reports whether, under Renju, the first player is to move and every free cell is
+// forbidden to it.
+func (b *Board) stuck() bool {
+	if b.size.Rule != Renju || b.Turn() != b.first {
+		return false
+	}
+	for i, m := range b.cells {
+		if m == Empty && RenjuForbidden(b.size, b.cells, b.first, Cell{i / b.size.Cols, i % b.size.Cols}) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// wins reports whether mark m in cell c completes a winning line under the rule, looking
+// only at the lines through c, and records the whole run of m's along it as the winning
+// line.
 func (b *Board) wins(c Cell, m Mark) bool {
 	for _, d := range directions {
 		back := b.run(c, Cell{-d.Row, -d.Col}, m)
 		fwd := b.run(c, d, m)
-		if n := back + 1 + fwd; n >= b.size.Win {
+		if n := back + 1 + fwd; b.size.Rule.Wins(n, b.size.Win, m == b.first) {
 			b.winStart = Cell{c.Row - back*d.Row, c.Col - back*d.Col}
 			b.winDir = d
 			b.winLen = n
@@ -339,7 +419,8 @@ func ParseBoard(s string, win int, first Mark) (*Board, error) {
 // the cells a, the other side holds o. The cells are taken as moves in the order given,
 // a's alternating with o's, so a must have as many cells as o or one more; every cell must
 // be on the board and given once, and at most one side may have a line, only the side that
-// moved last. Undo on such a board takes the moves back in that order.
+// moved last. Undo on such a board takes the moves back in that order. The rule's
+// forbidden moves are not checked: a position is taken as it is given.
 func Setup(s Size, first Mark, a, o []Cell) (*Board, error) {
 	b, err := NewBoard(s, first)
 	if err != nil {
@@ -378,7 +459,7 @@ func Setup(s Size, first Mark, a, o []Cell) (*Board, error) {
 	case line[mover] != nil:
 		b.wins(*line[mover], mover) // record the mover's line as the winning one
 		b.status = Won
-	case len(b.moves) == len(b.cells):
+	case len(b.moves) == len(b.cells) || b.stuck():
 		b.status = Drawn
 	}
 	return b, nil

@@ -493,21 +493,26 @@ func TestSizeValidate(t *testing.T) {
 		{game.Classic, ""},
 		{game.Size{Rows: 1, Cols: 1, Win: 1}, ""},
 		{game.Size{Rows: 19, Cols: 19, Win: 19}, ""},
+		{game.Size{Rows: 20, Cols: 20, Win: 5}, ""},
+		{game.Size{Rows: 20, Cols: 20, Win: 5, Rule: game.Exact}, ""},
+		{game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Renju}, ""},
+		{game.Size{Rows: 15, Cols: 15, Win: 4, Rule: game.Renju}, "win 4 under renju"},
+		{game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Rule(3)}, "rule 3"},
 		{game.Size{Rows: 3, Cols: 4, Win: 4}, ""},
 		{game.Size{Rows: 1, Cols: 5, Win: 5}, ""},
 		{game.Size{Rows: 5, Cols: 1, Win: 5}, ""},
 		{game.Size{Rows: 0, Cols: 3, Win: 3}, "rows 0"},
 		{game.Size{Rows: -1, Cols: 3, Win: 3}, "rows -1"},
-		{game.Size{Rows: 20, Cols: 3, Win: 3}, "rows 20"},
+		{game.Size{Rows: 21, Cols: 3, Win: 3}, "rows 21"},
 		{game.Size{Rows: 3, Cols: 0, Win: 3}, "cols 0"},
-		{game.Size{Rows: 3, Cols: 20, Win: 3}, "cols 20"},
+		{game.Size{Rows: 3, Cols: 21, Win: 3}, "cols 21"},
 		{game.Size{Rows: 3, Cols: 3, Win: 0}, "win 0"},
 		{game.Size{Rows: 3, Cols: 3, Win: 4}, "win 4"},
 		{game.Size{Rows: 3, Cols: 4, Win: 5}, "win 5"},
 		{game.Size{Rows: 5, Cols: 1, Win: 6}, "win 6"},
 	}
 	for _, tc := range tests {
-		t.Run(fmt.Sprintf("%dx%d k%d", tc.size.Rows, tc.size.Cols, tc.size.Win), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%dx%d k%d %v", tc.size.Rows, tc.size.Cols, tc.size.Win, tc.size.Rule), func(t *testing.T) {
 			err := tc.size.Validate()
 			_, nerr := game.NewBoard(tc.size, game.X)
 			switch {
@@ -582,8 +587,8 @@ func TestParseBoardErrors(t *testing.T) {
 		{"blank", "X .|...|...", 3, game.X, "is not X, O or '.'", ""},
 		{"win 0", "...|...|...", 0, game.X, "win 0", ""},
 		{"win too long", "...|...|...", 4, game.X, "win 4", ""},
-		{"20 rows", strings.Repeat(".|", 19) + ".", 1, game.X, "rows 20", ""},
-		{"20 columns", strings.Repeat(".", 20), 1, game.X, "cols 20", ""},
+		{"21 rows", strings.Repeat(".|", 20) + ".", 1, game.X, "rows 21", ""},
+		{"21 columns", strings.Repeat(".", 21), 1, game.X, "cols 21", ""},
 		{"X two ahead", "XX.|...|...", 3, game.X, "2 marks of X", ""},
 		{"O ahead of X moving first", "O..|...|...", 3, game.X, "0 marks of X", ""},
 		{"X ahead of O moving first", "X..|...|...", 3, game.O, "0 marks of O", ""},
@@ -628,6 +633,10 @@ func TestStrings(t *testing.T) {
 		{game.Cell{Row: 1, Col: 2}.String(), "2 3"},
 		{game.Cell{Row: 18, Col: 0}.String(), "19 1"},
 		{game.Classic.String(), "3×3 board, 3 in a row"},
+		{game.Size{Rows: 20, Cols: 20, Win: 5}.String(), "20×20 board, 5 in a row"},
+		{game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Exact}.String(), "15×15 board, exactly 5 in a row"},
+		{game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Renju}.String(), "15×15 board, renju"},
+		{game.Freestyle.String() + " " + game.Exact.String() + " " + game.Renju.String(), "freestyle exact renju"},
 		{game.Outcome{Status: game.Won, Winner: game.O}.String(), "O wins"},
 		{game.Outcome{Status: game.Drawn}.String(), "draw"},
 		{game.Outcome{}.String(), "playing"},

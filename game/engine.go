@@ -15,7 +15,7 @@ import (
 // tournament managers, referees): Serve answers the line protocol that PBRAIN.md
 // describes, keeping the board and asking Move for the engine's moves.
 type Engine struct {
-	Win   int           // marks in a row that win, five or more in a row (rule 0); 5 in the protocol
+	Win   int           // marks in a row that win (5 in the protocol), under the rule INFO rule sets
 	Think time.Duration // the time for a move until the manager sets timeout_turn
 	About string        // the answer to ABOUT: name="...", version="...", author="...", country="..."
 	// Move chooses the engine's move on b, where it is the engine's turn, within lim. It
@@ -90,6 +90,7 @@ type engineSession struct {
 	b    *Board // nil before START
 	own  Mark   // the engine's mark: X when it moved first; Empty until it is known
 	rule error  // why the rule the manager set cannot be played, or nil
+	next Rule   // the rule the manager set last that the engine plays, for the next game
 
 	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
 	memory            int64         // max_memory; 0 for no limit
@@ -170,7 +171,7 @@ func commandName(line string) string {
 
 // start sets up an empty board of the given width and height.
 func (s *engineSession) start(cols, rows int) {
-	size := Size{Rows: rows, Cols: cols, Win: s.e.Win}
+	size := Size{Rows: rows, Cols: cols, Win: s.e.Win, Rule: s.next}
 	if err := size.Validate(); err != nil {
 		s.reply("ERROR unsupported board %d wide and %d high: this engine plays sides of 1 to %d, at least one of them %d or more",
 			cols, rows, MaxSize, s.e.Win)
@@ -411,6 +412,8 @@ func (s *engineSession) position() (end bool) {
 // over says how the game on b, where the engine plays own, has ended.
 func over(b *Board, own Mark) error {
 	switch o := b.Outcome(); {
+	case o.Status == Drawn && len(b.Moves()) < len(b.cells):
+		return errors.New("the game is over: a draw, as every free cell is forbidden to black")
 	case o.Status == Drawn:
 		return errors.New("the game is over: the board is full")
 	case o.Winner == own:
@@ -479,17 +482,35 @@ func (s *engineSession) info(args []string) {
 	case "max_memory":
 		s.memory = n
 	case "rule":
-		s.rule = ruleError(n, s.e.Win)
+		var r Rule
+		r, s.rule = ruleOf(n, s.e.Win)
 		if s.rule != nil {
 			s.reply("ERROR %v", s.rule)
+			return
+		}
+		s.next = r
+		if s.b != nil && len(s.b.Moves()) == 0 && s.b.Size().Rule != r {
+			// Managers set the rule between START and the first move: it is this game's.
+			size := s.b.Size()
+			size.Rule = r
+			s.b, _ = NewBoard(size, X) // a size the engine started with, under a rule it plays
 		}
 	}
 }
 
-// ruleError says why the engine cannot play rule n, or returns nil for rule 0, freestyle.
-func ruleError(n int64, win int) error {
-	if n == 0 {
-		return nil
+// ruleOf returns the rule that the protocol's rule n names, or why the engine cannot play
+// it: it plays 0, freestyle (win or more in a row); 1, exactly win in a row; and 4, renju,
+// when win is 5.
+func ruleOf(n int64, win int) (Rule, error) {
+	switch {
+	case n == 0:
+		return Freestyle, nil
+	case n == 1:
+		return Exact, nil
+	case n == 4 && win == 5:
+		return Renju, nil
+	case n == 4:
+		return 0, fmt.Errorf("rule 4 (renju) is not supported with %d in a row: renju is played with five", win)
 	}
 	names := []string{1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
 	var named []string
@@ -501,7 +522,7 @@ func ruleError(n int64, win int) error {
 	if n >= 16 {
 		named = append(named, "unknown bits")
 	}
-	return fmt.Errorf("rule %d (%s) is not supported: this engine plays rule 0, freestyle, %d or more in a row wins", n, strings.Join(named, ", "), win)
+	return 0, fmt.Errorf("rule %d (%s) is not supported: this engine plays rule 0 (freestyle, %d or more in a row wins), 1 (exactly %d) and 4 (renju)", n, strings.Join(named, ", "), win, win)
 }
 
 // parsePoint reads the protocol's coordinates "X,Y", X the column and Y the row, both
@@ -558,11 +579,14 @@ func pointString(c Cell) string { return fmt.Sprintf("%d,%d", c.Col, c.Row) }
 
 // cellError rewords Play's error for the protocol, whose cells are X,Y.
 func (s *engineSession) cellError(err error) error {
+	var f *forbiddenError
 	switch {
 	case errors.Is(err, ErrOutOfRange):
 		return fmt.Errorf("off the board, which is %d wide and %d high", s.b.size.Cols, s.b.size.Rows)
 	case errors.Is(err, ErrTaken):
 		return errors.New("the cell is taken")
+	case errors.As(err, &f):
+		return fmt.Errorf("forbidden for %v, the first player, under renju: %s", f.mark, f.reason)
 	}
 	return err
 }

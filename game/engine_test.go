@@ -14,7 +14,7 @@ import (
 	"tictactoe/game"
 )
 
-// firstFree is an engine's Move that plays the first free cell in reading order and
+// firstFree is an engine's Move that plays the first free cell the rule allows, in reading order, and
 // records the limits it was given.
 type firstFree struct {
 	limits []game.Limits
@@ -24,7 +24,7 @@ type firstFree struct {
 func (f *firstFree) move(b *game.Board, lim game.Limits) (game.Cell, error) {
 	f.limits = append(f.limits, lim)
 	f.boards = append(f.boards, b.String())
-	return b.Empty()[0], nil
+	return b.LegalMoves()[0], nil
 }
 
 // serve runs an engine over input and returns its answers, one line each.
@@ -57,7 +57,8 @@ func TestEngineSessions(t *testing.T) {
 		{"unknown", "HELLO\nPLAY 1,1\n", []string{`UNKNOWN command "HELLO"`, `UNKNOWN command "PLAY"`}},
 		{"control characters quoted", "\x1b[2J\n", []string{`UNKNOWN command "\x1b[2J"`}},
 		{"end stops", "START 15\nEND\nBEGIN\n", []string{"OK"}},
-		{"start too big", "START 20\nBEGIN\n", []string{"ERROR unsupported board 20 wide and 20 high...", "ERROR no board..."}},
+		{"start too big", "START 21\nBEGIN\n", []string{"ERROR unsupported board 21 wide and 21 high...", "ERROR no board..."}},
+		{"start 20", "START 20\nBEGIN\nTURN 19,19\n", []string{"OK", "0,0", "1,0"}},
 		{"start too small for five", "START 4\n", []string{"ERROR unsupported board 4 wide and 4 high..."}},
 		{"start not a number", "START fifteen\nSTART\nSTART -3\n", []string{"ERROR START wants a board size...", "ERROR START wants...", "ERROR unsupported board -3..."}},
 		{"rectstart malformed", "RECTSTART 20\nRECTSTART 20,0\n", []string{"ERROR RECTSTART wants a width and a height...", "ERROR unsupported board 20 wide and 0 high..."}},
@@ -98,9 +99,21 @@ func TestEngineSessions(t *testing.T) {
 			[]string{"OK", "4,0", "ERROR TURN 1,0: the game is over: the board is full", "ERROR BEGIN on a board with 5 stones..."}},
 		{"engine won", "RECTSTART 5,2\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n0,1,2\n1,1,2\n2,1,2\n3,1,2\nDONE\nTURN 4,1\n",
 			[]string{"OK", "4,0", "ERROR TURN 4,1: the game is over: the engine has won"}},
-		{"rule", "START 15\nINFO rule 1\nBEGIN\nTURN 1,1\nBOARD\nDONE\nINFO rule 4\nINFO rule 0\nBEGIN\n",
-			[]string{"OK", "ERROR rule 1 (exactly five) is not supported: this engine plays rule 0, freestyle, 5 or more in a row wins",
-				"ERROR rule 1 (exactly five)...", "ERROR rule 1 (exactly five)...", "ERROR rule 1 (exactly five)...", "ERROR rule 4 (renju)...", "0,0"}},
+		{"rule", "START 15\nINFO rule 2\nBEGIN\nTURN 1,1\nBOARD\nDONE\nINFO rule 8\nINFO rule 0\nBEGIN\n",
+			[]string{"OK", "ERROR rule 2 (continuous game) is not supported: this engine plays rule 0 (freestyle, 5 or more in a row wins), 1 (exactly 5) and 4 (renju)",
+				"ERROR rule 2 (continuous game)...", "ERROR rule 2 (continuous game)...", "ERROR rule 2 (continuous game)...", "ERROR rule 8 (caro)...", "0,0"}},
+		{"freestyle overline wins", "RECTSTART 7,2\nINFO rule 0\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\n",
+			[]string{"OK", "3,0", "ERROR TURN 6,1: the game is over: the engine has won"}},
+		{"exact overline does not win", "RECTSTART 7,2\nINFO rule 1\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\nTURN 3,1\n",
+			[]string{"OK", "3,0", "6,0", "ERROR the game is over: the board is full"}},
+		{"exact from the next game", "RECTSTART 7,2\nBEGIN\nINFO rule 1\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\nRESTART\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\n",
+			[]string{"OK", "0,0", "3,0", "ERROR TURN 6,1: the game is over: the engine has won", "OK", "3,0", "6,0"}},
+		{"renju refuses black's double three", "START 15\nINFO rule 4\nBOARD\n5,7,2\n6,7,2\n7,5,2\n7,6,2\n14,14,1\n13,14,1\n12,14,1\nDONE\nTURN 7,7\nTURN 8,8\n",
+			[]string{"OK", "0,0", "ERROR TURN 7,7: forbidden for X, the first player, under renju: double three", "1,0"}},
+		{"renju, no move left for black", "START 6\nINFO rule 4\nBOARD\n0,0,1\n1,0,1\n3,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,1\n3,1,2\n4,1,2\n5,1,1\n0,2,1\n1,2,2\n2,2,2\n3,2,1\n4,2,2\n5,2,2\n0,3,1\n1,3,1\n2,3,1\n4,3,1\n5,3,1\n0,4,2\n1,4,1\n2,4,2\n3,4,2\n4,4,1\n5,4,2\n0,5,2\n1,5,2\n2,5,1\n3,5,2\n4,5,2\n5,5,2\nDONE\n",
+			[]string{"OK", "ERROR BOARD refused: the game is over: a draw, as every free cell is forbidden to black"}},
+		{"renju, the engine black passes over its double four", "START 15\nINFO rule 4\nBOARD\n1,0,1\n2,0,1\n3,0,1\n0,1,1\n0,2,1\n0,3,1\n10,10,2\n12,10,2\n14,10,2\n10,12,2\n12,12,2\n14,12,2\nDONE\n",
+			[]string{"OK", "4,0"}},
 		{"rule bits", "INFO rule 13\nINFO rule 99\n", []string{"ERROR rule 13 (exactly five, renju, caro) is not supported...", "ERROR rule 99 (exactly five, continuous game, unknown bits)..."}},
 		{"info bad values", "INFO timeout_turn soon\nINFO max_memory -5\nINFO\nINFO folder /tmp/x y\nINFO whatever 12\nINFO game_type 1\n",
 			[]string{"ERROR INFO timeout_turn wants a whole number of 0 or more, not \"soon\"", "ERROR INFO max_memory wants...", "ERROR INFO wants a key and a value..."}},
@@ -143,6 +156,31 @@ func TestEngineBoard(t *testing.T) {
 	}, "\n") {
 		t.Errorf("boards the engine moved on:\n%s", strings.Join(f.boards, "\n"))
 	}
+}
+
+// TestEngineRuleSizes: the board the engine moves on carries the rule the manager set,
+// from the game it is set before the first move of; renju with another win length is
+// refused and leaves the rule as it was.
+func TestEngineRuleSizes(t *testing.T) {
+	f := &rules{}
+	e := &game.Engine{Win: 4, Think: time.Second, About: `name="test"`, Move: f.move}
+	got := serve(t, e, "START 9\nINFO rule 4\nINFO rule 1\nBEGIN\nINFO rule 0\nTURN 5,5\nRESTART\nBEGIN\n")
+	want := []string{"OK", "ERROR rule 4 (renju) is not supported with 4 in a row: renju is played with five", "0,0", "1,0", "OK", "0,0"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if w := []game.Rule{game.Exact, game.Exact, game.Freestyle}; !slices.Equal(f.rules, w) {
+		t.Errorf("rules of the boards moved on: %v, want %v", f.rules, w)
+	}
+}
+
+// rules is an engine's Move that plays the first free cell and records the rule of each
+// board it moves on.
+type rules struct{ rules []game.Rule }
+
+func (r *rules) move(b *game.Board, _ game.Limits) (game.Cell, error) {
+	r.rules = append(r.rules, b.Size().Rule)
+	return b.Empty()[0], nil
 }
 
 // TestEngineLimits checks the time each move is given: --think, then timeout_turn, and
@@ -217,6 +255,7 @@ func FuzzEngine(f *testing.F) {
 	f.Add("START 15\nBEGIN\nTURN 8,8\nTAKEBACK 8,8\nEND\n")
 	f.Add("RECTSTART 6,5\nBOARD\n5,0,2\n1,1,1\n2,2,2\nDONE\nINFO rule 1\nTURN 1,1\nINFO rule 0\nABOUT\n")
 	f.Add("START 5\nTURN 0,0\nTURN 0,1\nTURN 0,2\nTURN 0,3\nTURN 0,4\nTURN 1,0\nRESTART\nBOARD\n1,1\nDONE\n")
+	f.Add("START 9\nINFO rule 4\nBOARD\n3,4,2\n4,3,2\n0,0,1\nDONE\nTURN 4,4\nTURN 2,4\nTURN 4,2\nTURN 4,4\n")
 	point := regexp.MustCompile(`^\d+,\d+$`)
 	f.Fuzz(func(t *testing.T, input string) {
 		var out strings.Builder

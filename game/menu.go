@@ -43,7 +43,11 @@ type Menu struct {
 // Run runs the menu loop until 0 or the end of the input. It fails only when the input
 // ends in the middle of a game, or on an error that is not the user's.
 func (m *Menu) Run() error {
-	fmt.Fprintf(m.Console.Out, "Tic-tac-toe: %v wins.\n", m.Size)
+	if m.Size.Rule == Renju {
+		fmt.Fprintf(m.Console.Out, "Tic-tac-toe: %v rules, %d in a row wins.\n", m.Size, m.Size.Win)
+	} else {
+		fmt.Fprintf(m.Console.Out, "Tic-tac-toe: %v wins.\n", m.Size)
+	}
 	for {
 		if m.last != nil {
 			fmt.Fprintln(m.Console.Out, "1) play   2) rules   review) your last game   0) exit")
@@ -200,9 +204,21 @@ func (m *Menu) pick(v, a, b string) string {
 // rules is the text of the rules screen.
 func (m *Menu) rules() string {
 	size := m.Size
+	win := fmt.Sprintf("The first to get %d in a row, across, down or diagonally, wins; a longer row counts.", size.Win)
+	switch size.Rule {
+	case Exact:
+		win = fmt.Sprintf(`The first to get exactly %d in a row, across, down or diagonally, wins; a longer
+  row wins for nobody, and the game goes on.`, size.Win)
+	case Renju:
+		win = `The first to get 5 in a row, across, down or diagonally, wins, under the renju
+  rules for the first player (black): it wins only with exactly five, and may not make
+  six or more in a row, two fours at once, or two threes at once (rows that one more
+  move turns into an open four, .XXXX.); a move that makes five is always allowed.
+  The second player wins with five or more. A forbidden move is refused.`
+	}
 	return fmt.Sprintf(`How to play
   Two players, X and O, take turns putting their mark in a free cell of a %d×%d board.
-  The first to get %d in a row, across, down or diagonally, wins; a longer row counts.
+  %s
   When the board is full and nobody has, the game is a draw.
 
 At a move prompt
@@ -214,5 +230,5 @@ At a move prompt
   # ...     a comment, ignored anywhere, so a recorded game can carry notes
 
 At the menu type 1 to play, 2 for these rules, 0 to exit.
-`, size.Rows, size.Cols, size.Win)
+`, size.Rows, size.Cols, win)
 }

@@ -44,6 +44,9 @@ type remoteLine struct {
 	err  error
 }
 
+// protocolRule is the protocol's number for each rule, as INFO rule sends it.
+var protocolRule = [...]int{Freestyle: 0, Exact: 1, Renju: 4}
+
 // startWait is the least time an engine is given to answer START: some load files first.
 const startWait = 5 * time.Second
 
@@ -93,6 +96,9 @@ func (r *Remote) move(b *Board) (Cell, error) {
 	case b.At(c) != Empty:
 		return Cell{}, fmt.Errorf("answered %s (row and column %v), a cell that is taken", pointString(c), c)
 	}
+	if why, bad := b.Forbidden(c); bad {
+		return Cell{}, fmt.Errorf("answered %s (row and column %v), forbidden for %v: %s", pointString(c), c, b.Turn(), why)
+	}
 	r.known = append(slices.Clone(moves), c)
 	return c, nil
 }
@@ -120,7 +126,7 @@ func (r *Remote) newGame(b *Board) error {
 	cmds = append(cmds,
 		fmt.Sprintf("INFO timeout_turn %d", r.Think.Milliseconds()),
 		"INFO timeout_match 0",
-		"INFO rule 0",
+		fmt.Sprintf("INFO rule %d", protocolRule[size.Rule]),
 		"INFO game_type 1")
 	if len(b.Moves()) == 0 {
 		cmds = append(cmds, "BEGIN")

@@ -91,7 +91,7 @@ func TestRemoteCommands(t *testing.T) {
 	}
 	// A new game, joined late on a rectangle: RECTSTART and BOARD with the engine's
 	// stones as 1.
-	b = newBoard(t, game.Size{Rows: 5, Cols: 6, Win: 5}, game.X)
+	b = newBoard(t, game.Size{Rows: 5, Cols: 6, Win: 5, Rule: game.Exact}, game.X)
 	playAll(t, b, game.Cell{Row: 1, Col: 2}, game.Cell{Row: 3, Col: 4}, game.Cell{Row: 4, Col: 5})
 	if c, err := r.Move(b); err != nil || c != (game.Cell{}) {
 		t.Fatalf("move in a new game: %v, %v; want 1 1", c, err)
@@ -99,7 +99,7 @@ func TestRemoteCommands(t *testing.T) {
 	want := strings.Join([]string{
 		"START 15", "INFO timeout_turn 1500", "INFO timeout_match 0", "INFO rule 0", "INFO game_type 1", "BEGIN",
 		"TURN 0,0",
-		"RECTSTART 6,5", "INFO timeout_turn 1500", "INFO timeout_match 0", "INFO rule 0", "INFO game_type 1",
+		"RECTSTART 6,5", "INFO timeout_turn 1500", "INFO timeout_match 0", "INFO rule 1", "INFO game_type 1",
 		"BOARD", "2,1,2", "4,3,1", "5,4,2", "DONE",
 	}, "\n")
 	if got := f.sent(); got != want {
@@ -107,6 +107,26 @@ func TestRemoteCommands(t *testing.T) {
 	}
 	if err := r.Close(); err != nil {
 		t.Errorf("Close: %v", err)
+	}
+}
+
+// TestRemoteRenju: the engine is told the rule, and loses by a move the rule forbids.
+func TestRemoteRenju(t *testing.T) {
+	f := &fakeEngine{}
+	r := f.connect(t, okThen("7,7"))
+	xs := []game.Cell{{Row: 7, Col: 4}, {Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 4, Col: 7}, {Row: 5, Col: 7}, {Row: 6, Col: 7}}
+	os := []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 2}, {Row: 0, Col: 4}, {Row: 0, Col: 6}, {Row: 0, Col: 8}, {Row: 0, Col: 10}}
+	b, err := game.Setup(game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Renju}, game.X, xs, os)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Move(b)
+	want := "forfeits: answered 7,7 (row and column 8 8), forbidden for X: double four"
+	if !errors.Is(err, game.ErrForfeit) || err.Error() != want {
+		t.Errorf("Move: %v, want %q", err, want)
+	}
+	if !strings.Contains(f.sent(), "\nINFO rule 4\n") {
+		t.Errorf("commands sent:\n%s\nwant INFO rule 4 among them", f.sent())
 	}
 }
 

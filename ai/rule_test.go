@@ -1,0 +1,162 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"tictactoe/game"
+)
+
+// bruteWins reports whether m in the empty cell c of cells would make a row that wins
+// under s.Rule, first being the mark that moved first: it counts the run through c along
+// each direction.
+func bruteWins(s game.Size, cells []game.Mark, c int, m, first game.Mark) bool {
+	r0, c0 := c/s.Cols, c%s.Cols
+	for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+		n := 1
+		for _, sign := range []int{1, -1} {
+			for r, col := r0+sign*d[0], c0+sign*d[1]; r >= 0 && r < s.Rows && col >= 0 && col < s.Cols && cells[r*s.Cols+col] == m; r, col = r+sign*d[0], col+sign*d[1] {
+				n++
+			}
+		}
+		if s.Rule.Wins(n, s.Win, m == first) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPosition compares what p keeps (its wins in one move, its open lines, whether the
+// last move won) with what the brute force reads off its cells, and the board b it
+// mirrors.
+func checkPosition(t *testing.T, p *position, b *game.Board) {
+	t.Helper()
+	s := p.g.size
+	for _, m := range []game.Mark{game.X, game.O} {
+		var want []int
+		for c, mk := range p.cells {
+			if mk == game.Empty && bruteWins(s, p.cells, c, m, p.first) {
+				want = append(want, c)
+			}
+		}
+		got := sorted(p.winningCells(m, nil, p.g.n))
+		if !slices.Equal(got, want) || (p.threats(m) > 0) != (len(want) > 0) {
+			t.Fatalf("%v under %v: %v wins in one move at %v (%d threats), want %v, on\n%s", s, s.Rule, m, got, p.threats(m), want, b.Render(""))
+		}
+		open := 0
+		for l := range p.g.lines {
+			if p.openFor(m, l) {
+				open++
+			}
+		}
+		sum := 0
+		for _, n := range p.openBy[m] {
+			sum += n
+		}
+		if sum != open {
+			t.Fatalf("%v under %v: %d lines counted open for %v, %d are, on\n%s", s, s.Rule, sum, m, open, b.Render(""))
+		}
+	}
+	if p.won != (b.Outcome().Status == game.Won) {
+		t.Fatalf("%v under %v: position won %v, board %v, on\n%s", s, s.Rule, p.won, b.Outcome(), b.Render(""))
+	}
+}
+
+// TestPositionUnderRules plays random games, with moves taken back now and then, and
+// checks the position's counts after every move and undo: under Exact a row longer than
+// Win wins for nobody, and under Renju for the first player only.
+func TestPositionUnderRules(t *testing.T) {
+	sizes := []game.Size{
+		{Rows: 9, Cols: 9, Win: 5, Rule: game.Exact},
+		{Rows: 7, Cols: 8, Win: 4, Rule: game.Exact},
+		{Rows: 5, Cols: 5, Win: 3, Rule: game.Exact},
+		{Rows: 9, Cols: 9, Win: 5, Rule: game.Renju},
+		{Rows: 9, Cols: 9, Win: 5},
+	}
+	for _, s := range sizes {
+		for _, first := range []game.Mark{game.X, game.O} {
+			t.Run(fmt.Sprintf("%v %v first", s, first), func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(3, uint64(s.Rows*100+int(first))))
+				overlines := 0
+				for range 40 {
+					b, _ := game.NewBoard(s, first)
+					p := newPosition(b, geometryOf(s), nil, false)
+					for !b.Over() {
+						moves := b.LegalMoves()
+						c := moves[rng.IntN(len(moves))]
+						if err := b.Play(c); err != nil {
+							t.Fatalf("Play(%v): %v", c, err)
+						}
+						p.play(p.g.index(c))
+						checkPosition(t, p, b)
+						if rng.IntN(6) == 0 {
+							b.Undo()
+							p.undo()
+							checkPosition(t, p, b)
+						}
+					}
+					if o := b.Outcome(); o.Status == game.Won && len(o.Line) > s.Win {
+						overlines++
+					}
+					for _, m := range []game.Mark{game.X, game.O} {
+						for _, run := range runs(b, m) {
+							if run > s.Win && s.Rule == game.Exact {
+								overlines++
+							}
+						}
+					}
+				}
+				if s.Rule == game.Exact && overlines == 0 {
+					t.Errorf("no game made an overline: the test tries too little")
+				}
+			})
+		}
+	}
+}
+
+// runs returns the lengths of m's runs on b along every direction.
+func runs(b *game.Board, m game.Mark) []int {
+	s := b.Size()
+	var out []int
+	for r := range s.Rows {
+		for c := range s.Cols {
+			for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+				pr, pc := r-d[0], c-d[1]
+				if pr >= 0 && pr < s.Rows && pc >= 0 && pc < s.Cols && b.At(game.Cell{Row: pr, Col: pc}) == m {
+					continue // not the start of a run
+				}
+				n := 0
+				for x := (game.Cell{Row: r, Col: c}); b.Contains(x) && b.At(x) == m; x = (game.Cell{Row: x.Row + d[0], Col: x.Col + d[1]}) {
+					n++
+				}
+				if n > 0 {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestDoublesUnderRenju: a cell where one move makes two fours counts for the evaluation
+// only where the rule lets the side play it: black's double four under renju does not.
+func TestDoublesUnderRenju(t *testing.T) {
+	xs := []game.Cell{{Row: 7, Col: 4}, {Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 4, Col: 7}, {Row: 5, Col: 7}, {Row: 6, Col: 7}}
+	os := []game.Cell{{Row: 7, Col: 3}, {Row: 3, Col: 7}, {Row: 0, Col: 0}, {Row: 14, Col: 14}, {Row: 0, Col: 14}, {Row: 14, Col: 0}}
+	for _, tc := range []struct {
+		rule game.Rule
+		want int
+	}{{game.Freestyle, 1}, {game.Renju, 0}} {
+		s := game.Size{Rows: 15, Cols: 15, Win: 5, Rule: tc.rule}
+		b, err := game.Setup(s, game.X, xs, os)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPosition(b, geometryOf(s), nil, true)
+		if got := p.doubles(game.X, 2); got != tc.want {
+			t.Errorf("under %v X has %d cells that make two fours, want %d, on\n%s", tc.rule, got, tc.want, b.Render(""))
+		}
+	}
+}
