@@ -48,7 +48,7 @@ func (m *Minimax) setClock(s *searcher, start time.Time) {
 	// only the threat and proof searches that come before alpha-beta (see iterating), so
 	// that their share of the move is the same.
 	s.limit = int64(m.Think.Seconds() * pace / math.Sqrt(float64(s.g.n)))
-	if s.near {
+	if s.bigBoard {
 		s.limit /= bigBoardCost
 	}
 	s.limit = max(1, s.limit)

@@ -161,7 +161,7 @@ const (
 // reason is what decided the searcher's last choice, for Explain.
 type reason struct {
 	kind     int
-	plies    int  // byProof, whyThreat: the length of the win
+	plies    int  // whyProof, whyThreat: the length of the win
 	vcf      bool // whyThreat: by fours alone
 	blocks   int  // whyBlock: the cells that block
 	kept, of int  // whyDefence: the moves kept, of those there were

@@ -19,8 +19,13 @@ type geometry struct {
 	board   uint64   // on boards of at most 64 cells, every cell as a set
 	syms    [][]int  // syms[s][c] is where symmetry s takes cell c; syms[0] is the identity
 	inverse [][]int  // inverse[s] undoes syms[s]
-	centre  []int    // the cell or cells nearest the centre
-	corners []int    // the corner cells
+	// bitboard is set on boards of at most 64 cells, where a set of cells fits a uint64:
+	// there the engine can solve, keeps masks and board, and proves by proof-number
+	// search. The other boards are big boards, where it plays by threat search and a
+	// bounded alpha-beta over the cells near the marks.
+	bitboard bool
+	centre   []int // the cell or cells nearest the centre
+	corners  []int // the corner cells
 	// Under a rule where a row longer than Win does not win (Exact, and Renju for the
 	// first player), endOf[c] lists the lines that cell c lies just beyond an end of:
 	// a mark there makes the line's Win cells, filled, part of a longer row. Nil under
@@ -80,7 +85,8 @@ func newGeometry(s game.Size) *geometry {
 			}
 		}
 	}
-	if g.n <= 64 {
+	g.bitboard = g.n <= 64
+	if g.bitboard {
 		g.board = 1<<g.n - 1 // all ones on 64 cells, where the shift gives 0
 		g.masks = make([]uint64, len(g.lines))
 		for l, line := range g.lines {

@@ -171,7 +171,7 @@ func (m *Minimax) Move(b *game.Board) (game.Cell, error) {
 		return game.Cell{}, err
 	}
 	s := m.searcherFor(b)
-	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.near), false)
+	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.bigBoard), false)
 	if s.cancelled {
 		return game.Cell{}, ErrStopped
 	}
@@ -189,7 +189,7 @@ func (m *Minimax) Hint(b *game.Board) (game.Cell, Value, error) {
 		return game.Cell{}, Value{}, err
 	}
 	s := m.searcherFor(b)
-	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.near), true)
+	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.bigBoard), true)
 	if s.cancelled {
 		return game.Cell{}, Value{}, ErrStopped
 	}
@@ -224,9 +224,9 @@ func (m *Minimax) analyze(b *game.Board, limit int64) Analysis {
 	free := len(b.Empty())
 	s := m.searcherFor(b)
 	s.limit = limit
-	p := newPosition(b, s.g, s.keys, s.near)
+	p := newPosition(b, s.g, s.keys, s.bigBoard)
 	a := Analysis{}
-	if !b.Over() && byProof(s.g.n, free) && s.g.size.Rule == game.Freestyle {
+	if !b.Over() && byProof(s.g, free) {
 		return s.analyzeByProof(p)
 	}
 	if b.Over() {
@@ -337,7 +337,7 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 	if done || p.free <= 1 {
 		return
 	}
-	if !s.near && p.free <= solveOutright {
+	if !s.bigBoard && p.free <= solveOutright {
 		limit, deadline := s.limit, s.deadline
 		if limit > 0 {
 			s.limit = s.nodes + (limit-s.nodes)/2
@@ -380,7 +380,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, false)
 		moves = p.legalOnly(slices.Clone(moves))
-		if byProof(s.g.n, p.free) && p.free <= proofPlayFree && s.g.size.Rule == game.Freestyle {
+		if byProof(s.g, p.free) && p.free <= proofPlayFree {
 			// Too big for alpha-beta to solve at once: a win that proof-number search
 			// finds with a share of the move is played.
 			if move, plies, ok := s.proveWin(p); ok {
@@ -392,7 +392,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 			}
 		}
 	}
-	if s.near {
+	if s.bigBoard {
 		// Too big to solve: play a forced win when threat search finds one, and when the
 		// opponent has one, keep only the moves that stop it.
 		move, plies, won, keep := s.tactics(p, moves)
@@ -442,7 +442,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 			}
 		}
 		best, score, proven = sorted(ties), top, allProven
-		s.why.depth, s.why.proven, s.why.bigBoard = depth, allProven, s.near
+		s.why.depth, s.why.proven, s.why.bigBoard = depth, allProven, s.bigBoard
 		if s.timed {
 			moves = bestFirst(moves, best)
 		}

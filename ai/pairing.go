@@ -30,7 +30,7 @@ const pairSteps = 64
 // more than 64 cells).
 func newPairer(g *geometry) *pairer {
 	q := &pairer{g: g}
-	if g.n > 64 {
+	if !g.bitboard {
 		return q
 	}
 	// Each step of the search covers a line at least, and keeps what is left.
@@ -44,7 +44,7 @@ func newPairer(g *geometry) *pairer {
 // that is not found proves nothing.
 func (q *pairer) draws(p *position, a game.Mark) bool {
 	q.tried = 0
-	if q.g.n > 64 {
+	if !q.g.bitboard {
 		return false
 	}
 	d := a.Opponent()

@@ -108,7 +108,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 		free:  g.n,
 		kinds: shapes,
 	}
-	if g.n <= 64 {
+	if g.bitboard {
 		p.kinds = 2
 	}
 	for _, m := range []game.Mark{game.X, game.O} {

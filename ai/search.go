@@ -45,12 +45,12 @@ type entry struct {
 // board size. It is reused from move to move and from game to game: what the table has
 // proven about a position stays true.
 type searcher struct {
-	memory int64 // the bytes each of its tables may take; 0 for their usual sizes
-	g      *geometry
-	keys   *zobrist
-	table  []entry
-	mask   uint64
-	near   bool // on big boards, only moves near the marks are searched
+	memory   int64 // the bytes each of its tables may take; 0 for their usual sizes
+	g        *geometry
+	keys     *zobrist
+	table    []entry
+	mask     uint64
+	bigBoard bool // not a bitboard (see geometry): only moves near the marks are searched
 
 	nodes     int64
 	now       func() time.Time // nil: no deadline
@@ -77,24 +77,24 @@ type searcher struct {
 func newSearcher(s game.Size, memory int64) *searcher {
 	g := geometryOf(s)
 	size := uint64(MaxTableEntries)
-	if g.n > 64 {
+	if !g.bitboard {
 		size = 1 << 20
 	} else if g.n+4 < 22 {
 		size = 1 << max(10, g.n+4)
 	}
-	if g.n <= 64 {
+	if g.bitboard {
 		memory /= 2 // the other half is the proof table's (see newProver)
 	}
 	for memory > 0 && size > 1<<10 && int64(size*entryBytes) > memory {
 		size /= 2
 	}
 	return &searcher{
-		memory: memory,
-		g:      g,
-		keys:   newZobrist(g),
-		table:  make([]entry, size),
-		mask:   size - 1,
-		near:   g.n > 64,
+		memory:   memory,
+		g:        g,
+		keys:     newZobrist(g),
+		table:    make([]entry, size),
+		mask:     size - 1,
+		bigBoard: !g.bitboard,
 	}
 }
 
@@ -197,7 +197,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 
 	all := true // every move is searched (none left out for being far from the marks)
 	if len(moves) == 0 {
-		answer := s.near && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0
+		answer := s.bigBoard && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0
 		moves, all = s.order(p, ply, ttMove, answer)
 		if answer && len(moves) == 0 { // its threes lie beyond the cells near the marks
 			moves, all = s.order(p, ply, ttMove, false)
@@ -329,7 +329,7 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 		if m != game.Empty {
 			continue
 		}
-		if s.near && !s.nearby(p, c) || answer && !s.answers(p, c) {
+		if s.bigBoard && !s.nearby(p, c) || answer && !s.answers(p, c) {
 			all = false
 			continue
 		}
@@ -358,7 +358,7 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 		// Black's forbidden moves are no moves: the best legal ones fill the beam.
 		kept := moves[:0]
 		for _, c := range moves {
-			if s.near && ply > 0 && len(kept) == beamWidth {
+			if s.bigBoard && ply > 0 && len(kept) == beamWidth {
 				all = false
 				break
 			}
@@ -368,7 +368,7 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 		}
 		moves = kept
 	}
-	if s.near && ply > 0 && len(moves) > beamWidth {
+	if s.bigBoard && ply > 0 && len(moves) > beamWidth {
 		moves, all = moves[:beamWidth], false
 	}
 	return moves, all

@@ -27,7 +27,7 @@ func TestOrderBeam(t *testing.T) {
 			}
 		}
 		s := newSearcher(tc.size, 0)
-		p := newPosition(b, s.g, s.keys, s.near)
+		p := newPosition(b, s.g, s.keys, s.bigBoard)
 		s.scratch(1)
 		root, rootAll := s.order(p, 0, -1, false)
 		n := len(root)

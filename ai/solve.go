@@ -14,10 +14,13 @@ import (
 // proof-number search settles far more, and its plies are those of the win it proves.
 const proofFree = solveOutright + 1
 
-// byProof reports whether a position with free empty cells on a board of cells is one
-// for proof-number search: more free cells than alpha-beta solves at once, on a board of
-// at most 64 cells (bigger ones are searched near the marks, and never solved).
-func byProof(cells, free int) bool { return cells <= 64 && free >= proofFree }
+// byProof reports whether a position with free empty cells on a board of geometry g is
+// one for proof-number search: more free cells than alpha-beta solves at once, on a
+// bitboard (big boards are searched near the marks, and never solved), under freestyle
+// (the proof's leaf tests count rows of k or more).
+func byProof(g *geometry, free int) bool {
+	return g.bitboard && g.size.Rule == game.Freestyle && free >= proofFree
+}
 
 // analyzeByProof is Analyze by proof-number search: first whether the side to move wins
 // (see proveRoot); then for every move (one of each set that a symmetry of the position
