@@ -343,9 +343,9 @@ func usage(cmd command, set *pflag.FlagSet) string {
 func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
 	computer := newStrategy(cfg.ai, rng, cfg.think)
-	solver, ok := computer.(*ai.Minimax)
+	solver, ok := computer.(*ai.Engine)
 	if !ok {
-		solver = &ai.Minimax{Think: cfg.think, Now: time.Now}
+		solver = &ai.Engine{Think: cfg.think, Now: time.Now}
 	} // else one table for the computer, hints and reviews: Hint and Review draw nothing from rng
 	m := &game.Menu{
 		Console:  game.NewConsole(stdin, stdout),
@@ -398,7 +398,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 // move that would have kept it. It needs the solver to settle every position it looks at
 // within --think; when it cannot, it says so only when asked (for the review command, not
 // after a lost game).
-func reviewer(solver *ai.Minimax, think time.Duration) func(b *game.Board, me game.Mark, asked bool) string {
+func reviewer(solver *ai.Engine, think time.Duration) func(b *game.Board, me game.Mark, asked bool) string {
 	return func(b *game.Board, me game.Mark, asked bool) string {
 		r := solver.Review(b, me)
 		switch {
@@ -440,7 +440,7 @@ func outlook(v ai.Value, me game.Mark) string {
 
 // hinter returns the answer to the hint command: the move the solver would play for the
 // side to move and what it is worth to that side, and with explain a second line on why.
-func hinter(solver *ai.Minimax, explain bool) func(b *game.Board) string {
+func hinter(solver *ai.Engine, explain bool) func(b *game.Board) string {
 	return func(b *game.Board) string {
 		c, v, err := solver.Hint(b)
 		if err != nil {
@@ -496,7 +496,7 @@ func newStrategy(name string, rng *rand.Rand, think time.Duration) game.Player {
 	case "heuristic":
 		return ai.Heuristic{Rand: rng}
 	}
-	return &ai.Minimax{Rand: rng, Think: think, Now: time.Now}
+	return &ai.Engine{Rand: rng, Think: think, Now: time.Now}
 }
 
 // runAnalyze is the analyze command: the value of the position after cfg.args and of
@@ -523,7 +523,7 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	if cfg.tree {
 		return printTree(cfg, b, stdout, stderr)
 	}
-	m := &ai.Minimax{}
+	m := &ai.Engine{}
 	if cfg.think > 0 {
 		m.Think, m.Now = cfg.think, time.Now
 	} else if cfg.size.Rows*cfg.size.Cols > 16 {
@@ -641,7 +641,7 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		Think: cfg.think,
 		About: fmt.Sprintf(`name="tictactoe", version=%q, author="the tictactoe developers", country=""`, strings.TrimPrefix(version, "tictactoe ")),
 		Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
-			if m, ok := player.(*ai.Minimax); ok {
+			if m, ok := player.(*ai.Engine); ok {
 				// The manager's clock, not a count of positions, bounds the search.
 				m.Think, m.Memory, m.Timed, m.Stop = lim.Think, lim.Memory, true, lim.Stop
 			}

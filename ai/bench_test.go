@@ -18,16 +18,16 @@ var solvable = []struct {
 	{"5x5_k4", game.Size{Rows: 5, Cols: 5, Win: 4}},
 }
 
-// benchSolvable runs search on each solvable empty board with a fresh Minimax (and so a
+// benchSolvable runs search on each solvable empty board with a fresh Engine (and so a
 // cold table) each time, and reports the positions searched.
-func benchSolvable(b *testing.B, search func(b *testing.B, m *ai.Minimax, board *game.Board)) {
+func benchSolvable(b *testing.B, search func(b *testing.B, m *ai.Engine, board *game.Board)) {
 	for _, tc := range solvable {
 		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			board := newBoard(b, tc.size, game.X)
 			var nodes int64
 			for b.Loop() {
-				m := &ai.Minimax{Rand: rng(1, 1)}
+				m := &ai.Engine{Rand: rng(1, 1)}
 				search(b, m, board)
 				nodes = m.Nodes()
 			}
@@ -38,7 +38,7 @@ func benchSolvable(b *testing.B, search func(b *testing.B, m *ai.Minimax, board 
 
 // BenchmarkMinimaxMove times minimax's first move on an empty board, exact.
 func BenchmarkMinimaxMove(b *testing.B) {
-	benchSolvable(b, func(b *testing.B, m *ai.Minimax, board *game.Board) {
+	benchSolvable(b, func(b *testing.B, m *ai.Engine, board *game.Board) {
 		if _, err := m.Move(board); err != nil {
 			b.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func BenchmarkMinimaxMove(b *testing.B) {
 
 // BenchmarkMinimaxAnalyze solves an empty board, every first move exact.
 func BenchmarkMinimaxAnalyze(b *testing.B) {
-	benchSolvable(b, func(b *testing.B, m *ai.Minimax, board *game.Board) {
+	benchSolvable(b, func(b *testing.B, m *ai.Engine, board *game.Board) {
 		if a := m.Analyze(board); !a.Value.Exact {
 			b.Fatalf("value %v not exact", a.Value)
 		}
@@ -55,7 +55,7 @@ func BenchmarkMinimaxAnalyze(b *testing.B) {
 }
 
 // BenchmarkAnalyzeByProof solves, by proof-number search, the empty boards of issue 9's
-// goal table that settle in seconds, every first move proven, with a fresh Minimax (and so
+// goal table that settle in seconds, every first move proven, with a fresh Engine (and so
 // cold tables) each time: go test -bench AnalyzeByProof -benchtime 1x ./ai.
 func BenchmarkAnalyzeByProof(b *testing.B) {
 	for _, tc := range []struct {
@@ -73,7 +73,7 @@ func BenchmarkAnalyzeByProof(b *testing.B) {
 			board := newBoard(b, tc.size, game.X)
 			var nodes int64
 			for b.Loop() {
-				m := &ai.Minimax{}
+				m := &ai.Engine{}
 				a := m.Analyze(board)
 				if !a.Value.Exact || a.Value.Winner != tc.winner {
 					b.Fatalf("value %v, want %v proven", a.Value, tc.winner)
@@ -86,8 +86,8 @@ func BenchmarkAnalyzeByProof(b *testing.B) {
 }
 
 // BenchmarkMinimaxMiddleGame15x15 times a move on 15×15, 5 in a row, ten moves into the
-// game, with 200ms to think by the real clock: cold with a fresh Minimax (and table) for
-// each move, as the first move of a game; warm with one Minimax for every move. Besides
+// game, with 200ms to think by the real clock: cold with a fresh Engine (and table) for
+// each move, as the first move of a game; warm with one Engine for every move. Besides
 // the mean it reports the longest move, which --think promises to bound.
 func BenchmarkMinimaxMiddleGame15x15(b *testing.B) {
 	const think = 200 * time.Millisecond
@@ -102,14 +102,14 @@ func BenchmarkMinimaxMiddleGame15x15(b *testing.B) {
 		name := map[bool]string{true: "cold", false: "warm"}[fresh]
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
-			m := &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now}
+			m := &ai.Engine{Rand: rng(1, 1), Think: think, Now: time.Now}
 			if !fresh {
 				m.Move(board) // allocate the table before the clock starts
 			}
 			var longest time.Duration
 			for b.Loop() {
 				if fresh {
-					m = &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now}
+					m = &ai.Engine{Rand: rng(1, 1), Think: think, Now: time.Now}
 				}
 				start := time.Now()
 				if _, err := m.Move(board); err != nil {
@@ -142,14 +142,14 @@ func BenchmarkMove3x3(b *testing.B) {
 
 // BenchmarkNodesPerSecond15x15 measures how many positions a second the engine searches
 // on 15×15, 5 in a row, in a quiet opening of four stones where no side has a threat, with
-// 300ms to think by the real clock and one Minimax for every move (a warm table).
+// 300ms to think by the real clock and one Engine for every move (a warm table).
 func BenchmarkNodesPerSecond15x15(b *testing.B) {
 	const think = 300 * time.Millisecond
 	board := newBoard(b, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
 	for _, rc := range [][2]int{{7, 7}, {7, 8}, {8, 6}, {6, 8}} {
 		play(b, board, game.Cell{Row: rc[0], Col: rc[1]})
 	}
-	m := &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now}
+	m := &ai.Engine{Rand: rng(1, 1), Think: think, Now: time.Now}
 	m.Move(board) // allocate the tables before the clock starts
 	var total time.Duration
 	var nodes int64

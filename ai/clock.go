@@ -30,7 +30,7 @@ const softShare = 70
 // that charge polls, and in a timed move the soft deadline after which deepen starts no
 // new iteration. Without a clock, or with Think 0, the search has no deadline and no
 // count, but it still polls Stop.
-func (m *Minimax) setClock(s *searcher, start time.Time) {
+func (m *Engine) setClock(s *searcher, start time.Time) {
 	s.now, s.deadline, s.soft, s.limit, s.timed = nil, time.Time{}, time.Time{}, 0, false
 	s.stop, s.cancelled, s.stopped, s.nodes = m.Stop, false, false, 0
 	if m.Now == nil || m.Think <= 0 {
@@ -79,4 +79,55 @@ func (s *searcher) polled() bool {
 	default:
 		return false
 	}
+}
+
+// pace sets how many positions a search with a deadline may visit: Think × pace /
+// √cells, fewer than a machine like ours searches in that time, so that the count, not
+// the clock, stops it: then a seed replays the same moves even on boards too big to
+// solve, as the program promises its users. Only on a slower machine does the deadline
+// come first.
+// A timed move (see Engine.Timed) keeps the count for its threat and proof searches
+// only: its alpha-beta runs to the deadline.
+const pace = 3_500_000
+
+// bigBoardCost is how many times dearer a position is on a board too big to solve, where
+// the search also weighs threat shapes and answers open threes, and threat search (whose
+// positions cost about the same) runs first: the count of positions is divided by it
+// there, to keep the count, not the clock, in charge.
+const bigBoardCost = 2
+
+// count counts a position searched and reports whether the search must stop: its
+// deadline or its count of positions is reached (both checked every 1024 positions).
+func (s *searcher) count() bool { return s.charge(1) }
+
+// charge counts n units of work (positions, or a pairing search's steps, which are
+// counted so that the count keeps pace with the clock) and reports whether the search
+// must stop, checking the deadline, the count and the stop channel whenever the count
+// passes a multiple of 1024. Once the stop channel is seen closed, every call reports a
+// stop, even after the caller has reset stopped.
+func (s *searcher) charge(n int64) bool {
+	before := s.nodes
+	s.nodes += n
+	if before>>10 != s.nodes>>10 {
+		if s.now != nil && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
+			s.stopped = true
+		}
+		s.cancelled = s.cancelled || s.polled()
+	}
+	if s.cancelled {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// unclocked lifts the searcher's deadline and gives it budget more positions, when it
+// has a clock to count them by (the count is checked with the clock), for a line that is
+// owed once a value is proven; the function it returns puts both back.
+func (s *searcher) unclocked(budget int64) func() {
+	limit, deadline := s.limit, s.deadline
+	s.limit, s.stopped = s.nodes+budget, false
+	if s.now != nil {
+		s.deadline = s.now().Add(24 * time.Hour)
+	}
+	return func() { s.limit, s.deadline, s.stopped = limit, deadline, false }
 }

@@ -26,7 +26,7 @@ func openBoard(t testing.TB) *game.Board {
 func TestTimedMoveUsesTheClock(t *testing.T) {
 	nodes := func(timed bool) int64 {
 		clock := &fakeClock{step: time.Millisecond}
-		m := &ai.Minimax{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: clock.now, Timed: timed}
+		m := &ai.Engine{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: clock.now, Timed: timed}
 		if _, err := m.Move(openBoard(t)); err != nil {
 			t.Fatalf("timed %v: %v", timed, err)
 		}
@@ -45,7 +45,7 @@ func TestStopEndsMove(t *testing.T) {
 	for _, early := range []bool{true, false} {
 		stop := make(chan struct{})
 		clock := &fakeClock{} // never moves: no deadline is ever reached
-		m := &ai.Minimax{Rand: rng(1, 1), Think: time.Hour, Now: clock.now, Timed: true, Stop: stop}
+		m := &ai.Engine{Rand: rng(1, 1), Think: time.Hour, Now: clock.now, Timed: true, Stop: stop}
 		if early {
 			close(stop)
 		} else {
@@ -69,13 +69,13 @@ func TestStopEndsMove(t *testing.T) {
 }
 
 // BenchmarkTimedMove15x15 times a timed move, as the engine makes them, in the open
-// position of openBoard with 500ms by the real clock, one Minimax for every move. It
+// position of openBoard with 500ms by the real clock, one Engine for every move. It
 // reports the share of Think the moves took, the longest, and the positions searched a
 // second.
 func BenchmarkTimedMove15x15(b *testing.B) {
 	const think = 500 * time.Millisecond
 	board := openBoard(b)
-	m := &ai.Minimax{Rand: rng(1, 1), Think: think, Now: time.Now, Timed: true}
+	m := &ai.Engine{Rand: rng(1, 1), Think: think, Now: time.Now, Timed: true}
 	var longest, total time.Duration
 	var nodes int64
 	moves := 0

@@ -1,16 +1,39 @@
 // Package ai holds the computer's strategies for the m,n,k-game (rows × cols, k in a row
 // wins) and the solver behind them. Every strategy is a game.Player: Random, Rules,
-// Heuristic and Minimax, the engine. The package is pure: it never prints, never touches
+// Heuristic and Engine, the engine. The package is pure: it never prints, never touches
 // os, draws randomness only from the *rand.Rand it is given and reads the time only
 // through the clock it is given.
 //
+// # Rooms
+//
+// The simple strategies are random.go, rules.go and heuristic.go. The engine (Engine,
+// the minimax strategy) is the rest, one file per job, listed from the caller's end down
+// to the board:
+//
+//   - engine.go: Engine, its settings, Move, Hint, Line; Value and Analysis.
+//   - explain.go, review.go, tree.go: why a move (Explain), where a game turned
+//     (Review), and the textbook search tree for teaching (SearchTree).
+//   - analyze.go: Analyze, by alpha-beta or, on bitboards with many free cells, by
+//     proof-number search.
+//   - choose.go: the root decision of a move (below).
+//   - lines.go: the forced lines shown with a win (one builder, playLine).
+//   - search.go: alpha-beta and iterative deepening; eval.go: the evaluation at the
+//     horizon and the order of moves; table.go: the transposition table and its keys.
+//   - threat.go and fours.go: threat-space search, VCF and VCT; proof.go: df-pn;
+//     draws.go: Erdős–Selfridge and pairing strategies.
+//   - clock.go: the time manager: deadlines, counts of positions, stopping.
+//   - position.go: the board as the searches keep it, updated move by move;
+//     geometry.go: the lines, symmetries and the two modes of a board size: bitboard (at
+//     most 64 cells, where sets of cells fit a uint64 and the engine can solve) and big
+//     boards (the rest).
+//
 // # How the engine chooses a move
 //
-// Minimax.Move decides in this order (searcher.choose): a move that wins at once; a block
-// of the opponent's win next move; on boards of at most 64 cells with 26 to 40 free
-// cells, a win proven by proof-number search; on boards of more than 64 cells, a forced
-// win found by threat-space search, or, when the opponent has one, only the moves that
-// stop it; then an iteratively deepened alpha-beta search over what is left.
+// Engine.Move decides in this order (searcher.choose): a move that wins at once; a block
+// of the opponent's win next move; on bitboards with 26 to 40 free cells, a win proven by
+// proof-number search; on big boards, a forced win found by threat-space search, or,
+// when the opponent has one, only the moves that stop it; then an iteratively deepened
+// alpha-beta search over what is left. Only moves the rule allows are considered.
 //
 // # Words
 //

@@ -180,12 +180,12 @@ const explainFree = 16
 // Explain says why c is the move: with at most 16 free cells, the exact value of c and
 // of every other move (from its own analysis, which leaves the searcher of Move as it
 // was); with more, what decided the last Move or Hint on b.
-func (m *Minimax) Explain(b *game.Board, c game.Cell) string {
+func (m *Engine) Explain(b *game.Board, c game.Cell) string {
 	if len(b.Empty()) <= explainFree {
 		if m.explainer == nil {
 			// A clock that stands still: the count of positions alone stops the
 			// analysis, so that the explanation is the same on any machine.
-			m.explainer = &Minimax{Think: time.Hour, Now: func() time.Time { return time.Time{} }}
+			m.explainer = &Engine{Think: time.Hour, Now: func() time.Time { return time.Time{} }}
 		}
 		if a := m.explainer.analyze(b, explainNodes); a.Value.Exact {
 			return "minimax: " + valueWords(a, c, b.Turn())

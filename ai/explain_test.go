@@ -80,7 +80,7 @@ func TestExplainMinimax(t *testing.T) {
 	if err := b.Play(game.Cell{Row: 1, Col: 1}); err != nil {
 		t.Fatal(err)
 	}
-	m := &ai.Minimax{}
+	m := &ai.Engine{}
 	c, err := m.Move(b)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +117,7 @@ func TestExplainBigBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := &ai.Minimax{Think: 100 * time.Millisecond, Now: time.Now}
+		m := &ai.Engine{Think: 100 * time.Millisecond, Now: time.Now}
 		c, err := m.Move(b)
 		if err != nil {
 			t.Fatal(err)

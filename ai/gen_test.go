@@ -63,7 +63,7 @@ func classify(b *game.Board, threes bool) (string, int) {
 	if len(ref.winsFor(m, near)) > 0 || len(ref.winsFor(m.Opponent(), near)) > 0 {
 		return "", 0
 	}
-	mm := &ai.Minimax{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: stepClock()}
+	mm := &ai.Engine{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: stepClock()}
 	if _, v, _ := mm.Hint(b); v.Winner != m || !v.Exact || v.Plies < 5 {
 		return "", 0
 	}

@@ -6,7 +6,7 @@ import (
 	"tictactoe/game"
 )
 
-// TestMemoryBoundsTable checks that Minimax.Memory bounds the transposition table, down
+// TestMemoryBoundsTable checks that Engine.Memory bounds the transposition table, down
 // to its least size, and that the table is made again when the bound shrinks; and that
 // where the proof table is made too, the two together keep within it.
 func TestMemoryBoundsTable(t *testing.T) {
@@ -20,7 +20,7 @@ func TestMemoryBoundsTable(t *testing.T) {
 		{10 << 20, 1 << 18}, // 6 MiB of 24-byte entries fit in 10 MiB, 12 MiB do not
 		{1, 1 << 10},
 	}
-	m := &Minimax{}
+	m := &Engine{}
 	b, _ := game.NewBoard(big, game.X)
 	for _, tt := range tests {
 		m.Memory = tt.memory
@@ -32,7 +32,7 @@ func TestMemoryBoundsTable(t *testing.T) {
 		}
 	}
 	// On a board proof-number search may solve, the two tables share the bound.
-	m = &Minimax{Memory: 10 << 20}
+	m = &Engine{Memory: 10 << 20}
 	b, _ = game.NewBoard(game.Size{Rows: 5, Cols: 6, Win: 4}, game.X)
 	m.Analyze(b)
 	if got := int64(len(m.s.table))*int64(entryBytes) + int64(len(m.s.prover.table))*proofEntryBytes; got > m.Memory {

@@ -33,7 +33,7 @@ func (r *record) add(b *game.Board, me game.Mark) {
 // side: at me's turns m chooses one move, at the other's every legal move is tried in
 // turn. Each of m's moves must keep the position's exact value, as the plain solver s
 // finds it. It returns how the lines ended for me and leaves b as it found it.
-func againstEveryLine(t *testing.T, b *game.Board, me game.Mark, m *ai.Minimax, s *solver) record {
+func againstEveryLine(t *testing.T, b *game.Board, me game.Mark, m *ai.Engine, s *solver) record {
 	t.Helper()
 	var r record
 	var walk func()
@@ -93,7 +93,7 @@ func TestMinimaxAgainstEveryLine(t *testing.T) {
 				name := fmt.Sprintf("%dx%d_k%d/minimax_%v/%v_first", tc.size.Rows, tc.size.Cols, tc.size.Win, me, first)
 				t.Run(name, func(t *testing.T) {
 					for seed := range seeds {
-						m := &ai.Minimax{Rand: rng(seed, 1)}
+						m := &ai.Engine{Rand: rng(seed, 1)}
 						r := againstEveryLine(t, newBoard(t, tc.size, first), me, m, s)
 						t.Logf("seed %d: %d lines: minimax won %d, drew %d, lost %d", seed, r.total(), r.won, r.drawn, r.lost)
 						if r.lost > 0 && (!tc.firstWins || first == me) {
@@ -139,7 +139,7 @@ func checkAnalysis(t *testing.T, b *game.Board, a ai.Analysis, s *solver) {
 
 // TestAnalyzeClassic checks the published values of the opening of 3×3.
 func TestAnalyzeClassic(t *testing.T) {
-	m := &ai.Minimax{Rand: rng(1, 1)}
+	m := &ai.Engine{Rand: rng(1, 1)}
 	b := newBoard(t, game.Classic, game.X)
 	a := m.Analyze(b)
 	if a.Value != (ai.Value{Winner: game.Empty, Exact: true}) {
@@ -206,10 +206,10 @@ func TestAnalyzeAgainstSolver(t *testing.T) {
 	for _, size := range sizes {
 		t.Run(fmt.Sprintf("%dx%d_k%d", size.Rows, size.Cols, size.Win), func(t *testing.T) {
 			s := newSolver()
-			m := &ai.Minimax{Rand: rng(1, 1)} // one for all: its table is kept from call to call
+			m := &ai.Engine{Rand: rng(1, 1)} // one for all: its table is kept from call to call
 			for _, b := range analysisSample(t, size, games) {
 				checkAnalysis(t, b, m.Analyze(b), s)
-				checkAnalysis(t, b, (&ai.Minimax{Rand: rng(1, 1)}).Analyze(b), s) // and with a cold table
+				checkAnalysis(t, b, (&ai.Engine{Rand: rng(1, 1)}).Analyze(b), s) // and with a cold table
 			}
 		})
 	}
@@ -219,7 +219,7 @@ func TestAnalyzeAgainstSolver(t *testing.T) {
 // reachable unfinished 3×3 position and on a sample of 4×3 ones.
 func TestHint(t *testing.T) {
 	s := newSolver()
-	m := &ai.Minimax{Rand: rng(1, 1)}
+	m := &ai.Engine{Rand: rng(1, 1)}
 	var boards []*game.Board
 	for _, first := range []game.Mark{game.X, game.O} {
 		boards = append(boards, reachable(newBoard(t, game.Classic, first), -1)...)
@@ -249,7 +249,7 @@ func TestHintLeavesMoveAlone(t *testing.T) {
 	for seed := range uint64(20) {
 		var games [2][]game.Cell
 		for i, hint := range []bool{false, true} {
-			m := &ai.Minimax{Rand: rng(seed, 1)}
+			m := &ai.Engine{Rand: rng(seed, 1)}
 			var p game.Player = m
 			if hint {
 				p = hinted{m}
@@ -264,13 +264,13 @@ func TestHintLeavesMoveAlone(t *testing.T) {
 }
 
 // hinted is a minimax player that asks for a hint before every move.
-type hinted struct{ *ai.Minimax }
+type hinted struct{ *ai.Engine }
 
 func (h hinted) Move(b *game.Board) (game.Cell, error) {
 	if _, _, err := h.Hint(b); err != nil {
 		return game.Cell{}, err
 	}
-	return h.Minimax.Move(b)
+	return h.Engine.Move(b)
 }
 
 // TestMoveOnFinishedBoard checks that every strategy refuses to move on a finished board,
@@ -278,12 +278,12 @@ func (h hinted) Move(b *game.Board) (game.Cell, error) {
 func TestMoveOnFinishedBoard(t *testing.T) {
 	for _, s := range []string{"XXX|OO.|...", "XOX|XOO|OXX"} {
 		b := parse(t, s, 3, game.X)
-		for _, p := range []game.Player{&ai.Minimax{Rand: rng(1, 1)}, ai.Random{Rand: rng(1, 1)}, ai.Rules{Rand: rng(1, 1)}, ai.Heuristic{Rand: rng(1, 1)}} {
+		for _, p := range []game.Player{&ai.Engine{Rand: rng(1, 1)}, ai.Random{Rand: rng(1, 1)}, ai.Rules{Rand: rng(1, 1)}, ai.Heuristic{Rand: rng(1, 1)}} {
 			if c, err := p.Move(b); err == nil {
 				t.Errorf("%v: %T.Move = %v, want an error", b, p, c)
 			}
 		}
-		if c, v, err := (&ai.Minimax{}).Hint(b); err == nil {
+		if c, v, err := (&ai.Engine{}).Hint(b); err == nil {
 			t.Errorf("%v: Hint = %v, %v, want an error", b, c, v)
 		}
 	}
@@ -310,7 +310,7 @@ func checkValuesOfMNK(t *testing.T, cases []mnkCase, firsts ...game.Mark) {
 	for _, tc := range cases {
 		for _, first := range firsts {
 			start := time.Now()
-			a := (&ai.Minimax{Rand: rng(1, 1)}).Analyze(newBoard(t, game.Size{Rows: tc.m, Cols: tc.n, Win: tc.k}, first))
+			a := (&ai.Engine{Rand: rng(1, 1)}).Analyze(newBoard(t, game.Size{Rows: tc.m, Cols: tc.n, Win: tc.k}, first))
 			t.Logf("(%d,%d,%d), %v first: %v, %d nodes in %v", tc.m, tc.n, tc.k, first, a.Value, a.Nodes, time.Since(start).Round(time.Millisecond))
 			want := map[string]game.Mark{"first": first, "draw": game.Empty}
 			if w, ok := want[tc.want]; ok && a.Value.Winner != w || !a.Value.Exact {
@@ -401,7 +401,7 @@ func TestHintProvesWin(t *testing.T) {
 	for _, size := range []game.Size{{Rows: 5, Cols: 6, Win: 4}, {Rows: 6, Cols: 6, Win: 4}} {
 		b := newBoard(t, size, game.X)
 		clock := &fakeClock{step: time.Millisecond}
-		m := &ai.Minimax{Rand: rng(1, 1), Think: time.Second, Now: clock.now}
+		m := &ai.Engine{Rand: rng(1, 1), Think: time.Second, Now: clock.now}
 		c, v, err := m.Hint(b)
 		if err != nil || v.Winner != game.X || !v.Exact {
 			t.Errorf("%v: Hint = %v, %v (err %v), want a proven win for X", size, c, v, err)
@@ -417,7 +417,7 @@ func TestHintProvesWin(t *testing.T) {
 			t.Errorf("%v: the hint's line %v ends in %v, want X's win", size, line, o)
 		}
 		play(t, b, c)
-		if a := (&ai.Minimax{}).Analyze(b); a.Value.Winner != game.X || !a.Value.Exact {
+		if a := (&ai.Engine{}).Analyze(b); a.Value.Winner != game.X || !a.Value.Exact {
 			t.Errorf("%v: after the hint %v, Analyze says %v, want a proven win for X", size, c, a.Value)
 		}
 	}
@@ -429,7 +429,7 @@ func TestHintProvesWin(t *testing.T) {
 func TestAnalyzeCutShortClaimsNoDraw(t *testing.T) {
 	b := newBoard(t, game.Size{Rows: 6, Cols: 6, Win: 4}, game.X)
 	clock := &fakeClock{step: time.Millisecond}
-	a := (&ai.Minimax{Think: 500 * time.Millisecond, Now: clock.now}).Analyze(b)
+	a := (&ai.Engine{Think: 500 * time.Millisecond, Now: clock.now}).Analyze(b)
 	for _, mv := range a.Moves {
 		if mv.Cell == (game.Cell{}) && mv.Value.Exact && mv.Value.Winner != game.O {
 			t.Errorf("corner 1 1 valued %v, but O wins after it", mv.Value)
@@ -437,7 +437,7 @@ func TestAnalyzeCutShortClaimsNoDraw(t *testing.T) {
 	}
 }
 
-// fakeClock is a clock for Minimax.Now that moves on by step each time it is read, so
+// fakeClock is a clock for Engine.Now that moves on by step each time it is read, so
 // that a search with a deadline stops after a fixed amount of work, whatever the machine.
 type fakeClock struct {
 	t    time.Time
@@ -458,7 +458,7 @@ func TestMoveWithDeadline(t *testing.T) {
 		play(t, b, game.Cell{Row: rc[0], Col: rc[1]})
 	}
 	clock := &fakeClock{step: time.Millisecond}
-	m := &ai.Minimax{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: clock.now}
+	m := &ai.Engine{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: clock.now}
 	if c, err := m.Move(b); err != nil || c != (game.Cell{Row: 7, Col: 8}) {
 		t.Errorf("%v: Move = %v (err %v), want the block at 8 9", b, c, err)
 	}
@@ -470,7 +470,7 @@ func TestAnalyzeBigBoard(t *testing.T) {
 	b := newBoard(t, game.Size{Rows: 9, Cols: 9, Win: 5}, game.X)
 	play(t, b, game.Cell{Row: 4, Col: 4})
 	clock := &fakeClock{step: time.Millisecond}
-	m := &ai.Minimax{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: clock.now}
+	m := &ai.Engine{Rand: rng(1, 1), Think: 100 * time.Millisecond, Now: clock.now}
 	var a ai.Analysis
 	func() {
 		defer func() { // a panic here would hide every other test's result
@@ -494,13 +494,13 @@ func TestAnalyzeBigBoard(t *testing.T) {
 }
 
 // TestWarmTable checks Hint and Move with a table that earlier searches have filled, as
-// one Minimax serves the computer, hints and reviews in a session: searches of other
+// one Engine serves the computer, hints and reviews in a session: searches of other
 // positions, some cut off by a deadline, come first, and then the hint's value and the
 // value of the move played must still be exact.
 func TestWarmTable(t *testing.T) {
 	s := newSolver()
 	for _, size := range []game.Size{{Rows: 3, Cols: 4, Win: 3}, {Rows: 4, Cols: 3, Win: 3}, game.Classic} {
-		m := &ai.Minimax{Rand: rng(7, 1)}
+		m := &ai.Engine{Rand: rng(7, 1)}
 		// The case found in review: two analyses, then a hint where O wins in 5.
 		if size == (game.Size{Rows: 3, Cols: 4, Win: 3}) {
 			m.Analyze(newBoard(t, size, game.X))
@@ -511,7 +511,7 @@ func TestWarmTable(t *testing.T) {
 				continue
 			}
 			if i%5 == 0 { // a search cut short leaves unproven entries behind
-				stepped := &ai.Minimax{Rand: rng(7, 2), Think: 3 * time.Millisecond, Now: stepClock()}
+				stepped := &ai.Engine{Rand: rng(7, 2), Think: 3 * time.Millisecond, Now: stepClock()}
 				stepped.Move(b)
 			}
 			want := s.value(b)
@@ -546,7 +546,7 @@ func TestAnalyzeSharesTime(t *testing.T) {
 		play(t, b, game.Cell{Row: rc[0], Col: rc[1]})
 	}
 	clock := &fakeClock{step: time.Millisecond}
-	a := (&ai.Minimax{Think: 4 * time.Second, Now: clock.now}).Analyze(b)
+	a := (&ai.Engine{Think: 4 * time.Second, Now: clock.now}).Analyze(b)
 	settled := 0
 	for _, mv := range a.Moves {
 		if mv.Value.Exact {

@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"math/bits"
-	"math/rand/v2"
 	"slices"
 
 	"tictactoe/game"
@@ -34,7 +32,7 @@ type position struct {
 	near   []int // on big boards: near[c] counts the marks within two cells of c
 	// shape[m][j] holds the lines open for m (no mark of the other side) that lack j+1
 	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2,
-	// on boards of more than 64 cells only: see shapes), in the sense of DESIGN.md's
+	// on big boards only: see shapes), in the sense of the package doc's
 	// forcing sequences, for any k: on 3×3 a "four" is a two.
 	shape [3][shapes]lineSet
 	kinds int       // how many kinds of shape it keeps (see shapes)
@@ -70,30 +68,6 @@ func (s *lineSet) remove(l int) {
 
 // nearRadius is how far from a mark a cell may be for the search to try it on big boards.
 const nearRadius = 2
-
-// zobrist holds the random keys of the position hash: one per symmetry, cell and mark,
-// and one for the side to move.
-type zobrist struct {
-	cell [][][3]uint64 // cell[s][c][m]: the key of mark m in cell c seen through symmetry s
-	turn uint64
-}
-
-func newZobrist(g *geometry) *zobrist {
-	rng := rand.New(rand.NewPCG(0x7a6f62726973, uint64(g.n))) // fixed: hashes do not depend on the game's seed
-	base := make([][3]uint64, g.n)
-	for c := range base {
-		base[c] = [3]uint64{0, rng.Uint64(), rng.Uint64()}
-	}
-	z := &zobrist{turn: rng.Uint64()}
-	for _, perm := range g.syms {
-		keys := make([][3]uint64, g.n)
-		for c := range keys {
-			keys[c] = base[perm[c]]
-		}
-		z.cell = append(z.cell, keys)
-	}
-	return z
-}
 
 // newPosition returns the search's copy of b. It keeps no hash when keys is nil, and
 // keeps the near counts when keepNear is set.
@@ -141,11 +115,6 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	}
 	return p
 }
-
-// lineWeight is what an open line counts for in the evaluation, by the marks it holds:
-// an empty line 1, as the course project counts lines still open, and each mark four
-// times more, so that on boards too big to solve a line nearer to done weighs more.
-var lineWeight = [...]int{1, 4, 16, 64, 256, 1024, 4096}
 
 // recount changes m's count of marks on line l by delta, 1 for a move and -1 for its
 // undo, and the open counts and threat lines with it: the line moves from one class of
@@ -232,53 +201,6 @@ func (p *position) classifyFor(m game.Mark, l, marks, sign int) {
 	}
 }
 
-// tempo is what the evaluation adds for the side to move when it can make two fours with
-// one move (an open four from an open three, or a double four), which wins unless the
-// other side can answer with fours; it takes off a quarter of it for each such cell of the
-// other side's, up to two, which the side to move must spend its move on.
-const tempo = 1 << 14
-
-// evaluate scores a position where neither side has a four, for the side to move, by its
-// threat shapes: its open lines, weighted by the marks they hold (fours, threes, twos: see
-// lineWeight), less the other side's, and the cells where one move makes two fours (see
-// tempo).
-func (p *position) evaluate() int {
-	me, them := p.turn, p.turn.Opponent()
-	score := p.open[me] - p.open[them]
-	if p.doubles(me, 1) > 0 {
-		return score + tempo
-	}
-	return score - p.doubles(them, 2)*tempo/4
-}
-
-// doubles counts, up to limit, the empty cells that lie on two or more of m's threes
-// (lines two marks short), where one move of m's makes two fours, and that the rule lets
-// m play.
-func (p *position) doubles(m game.Mark, limit int) int {
-	found := 0
-	// seen[c] is one once a three through c is met, and two once two are.
-	one := p.seen.next(2)
-	two, seen := one+1, p.seen.seen
-	for _, l := range p.shape[m][1].lines {
-		for _, c := range p.g.lines[l] {
-			switch {
-			case p.cells[c] != game.Empty || seen[c] == two:
-			case seen[c] == one:
-				seen[c] = two
-				if p.forbids(m, c) {
-					continue
-				}
-				if found++; found >= limit {
-					return found
-				}
-			default:
-				seen[c] = one
-			}
-		}
-	}
-	return found
-}
-
 // cellMarks marks cells in lists that are made again and again without clearing them
 // each time: a cell is marked in the current list when its entry holds one of the list's
 // stamps.
@@ -300,68 +222,6 @@ func (m *cellMarks) next(width uint32) uint32 {
 
 // threats returns how many lines m can complete with one more mark.
 func (p *position) threats(m game.Mark) int { return p.openBy[m][p.g.size.Win-1] }
-
-// canWin reports whether m could still complete a line with its next moves marks: whether
-// an open line lacks at most that many.
-func (p *position) canWin(m game.Mark, moves int) bool {
-	k := p.g.size.Win
-	for n := k - 1; n >= max(0, k-moves); n-- {
-		if p.openBy[m][n] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// blocked reports whether the other side can stop m from ever completing a line, by the
-// Erdős–Selfridge criterion: it can when the sum over m's open lines of 2^-(marks the line
-// still needs) is below 1/2 with m to move, or below 1 with the other side to move. Both
-// sides blocked is a draw; one side blocked bounds the value for it at a draw.
-func (p *position) blocked(m game.Mark) bool {
-	k := p.g.size.Win
-	sum := p.danger(m)
-	if m == p.turn {
-		return sum < 1<<(k-1)
-	}
-	return sum < 1<<k
-}
-
-// danger returns the Erdős–Selfridge sum of m's open lines, each weighted
-// 2^-(marks it still needs), times 2^k: each line counts 2^(marks it holds).
-func (p *position) danger(m game.Mark) int {
-	sum := 0
-	for n, lines := range p.openBy[m][:p.g.size.Win] {
-		sum += lines << n
-	}
-	return sum
-}
-
-// blockedAfterMove reports whether the side to move, m's opponent, can make m blocked (see
-// blocked) with one move: whether some empty cell lies on enough of m's open lines that
-// taking them leaves m's sum below 1/2, m being to move then. It serves boards of at most
-// 64 cells, where proof-number search runs.
-func (p *position) blockedAfterMove(m game.Mark) bool {
-	need := p.danger(m) - (1<<(p.g.size.Win-1) - 1) // what the move must take off
-	if need <= 0 {
-		return true
-	}
-	// Each of m's open lines adds its weight to its empty cells.
-	var took [64]int
-	mine, theirs, empty := p.stones[m], p.stones[m.Opponent()], p.empty()
-	for _, l := range p.g.masks {
-		if l&theirs != 0 {
-			continue
-		}
-		w := 1 << bits.OnesCount64(l&mine)
-		for e := l & empty; e != 0; e &= e - 1 {
-			c := bits.TrailingZeros64(e)
-			if took[c] += w; took[c] >= need {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // empty returns the empty cells as a set, on boards of at most 64 cells.
 func (p *position) empty() uint64 {
@@ -473,22 +333,4 @@ func (p *position) winningCells(m game.Mark, dst []int, limit int) []int {
 		}
 	}
 	return dst
-}
-
-// potential scores an empty cell c for the side m to move, for move ordering: over the
-// lines through c, a line gains weight with each mark of one side it holds, and a line
-// holding both sides' marks is dead and counts nothing.
-func (p *position) potential(c int, m game.Mark) int {
-	o := m.Opponent()
-	score := 0
-	for _, l := range p.g.through[c] {
-		mine, theirs := p.count[m][l], p.count[o][l]
-		switch {
-		case theirs == 0:
-			score += 1 + 4*mine*mine
-		case mine == 0:
-			score += 1 + 3*theirs*theirs
-		}
-	}
-	return score
 }

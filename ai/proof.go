@@ -15,7 +15,7 @@ import (
 // a search of their own: a line already made or made next, two fours at once, the
 // Erdős–Selfridge criterion (the attacker can be stopped from completing any line), a win
 // by continuous fours of the side to move, either side (see fours.go), and pairing
-// strategies (see pairing.go). Where the side to move faces the other side's win by
+// strategies (see draws.go). Where the side to move faces the other side's win by
 // fours if it passed, it tries only the moves that could stop it: the cells of that
 // win's zone, and its own fours (see defences). Positions that are equal under a
 // symmetry of the board share one entry.
@@ -39,7 +39,7 @@ type proofEntry struct {
 const proofEntryBytes = int64(unsafe.Sizeof(proofEntry{}))
 
 // proofTableSize is the number of slots of the proof table: 1<<20 of 24 bytes, 24 MiB,
-// unless Minimax.Memory asks for less. A bigger one settles 4×8 with four in a row in
+// unless Engine.Memory asks for less. A bigger one settles 4×8 with four in a row in
 // no fewer positions, and takes longer: its slots are further apart in memory.
 const proofTableSize = 1 << 20
 
@@ -79,10 +79,8 @@ type proofChild struct {
 // than 1 and 1: the proof number of a position where the defender is to move, and the
 // disproof number of one where the attacker is, is its count of free cells (1 where it
 // must block a four). That sends the search down forcing lines first, which pays where
-// fours come cheap: with four in a row, when it was made (when every leaf test was made
-// as a position was listed), 5×6 took 1.25 million positions in place of 1.64, 4×8 15
-// million in place of 18, 7×7 1.6 million in place of 3.8. With five in a row, where the
-// draws come from pairings, 7×7 took 13 million in place of 1.5.
+// fours come cheap, with four in a row; with five, where the draws come from pairings, it
+// costs more than it saves.
 const mobilityWin = 4
 
 // openLeaves is the number of slots of the prover's table of open leaves (2 MiB).
@@ -172,9 +170,7 @@ func (r *prover) prove(p *position, attacker game.Mark) (won, settled bool, plie
 // when p needs a search. When listed is set, p is being listed among the children of
 // the position being searched, and if the attacker is to move only the cheap tests are
 // made: the dear ones wait until the search reaches p, and it reaches every move of the
-// defender only in the positions it proves (measured on 4×8 with four in a row: 5.8
-// million positions in place of 17; on 4×9, from the empty board, 28 million in place of
-// 112).
+// defender only in the positions it proves.
 func (r *prover) leaf(p *position, key uint64, listed bool) (pn, dn uint32, plies int, ok bool) {
 	a := r.attacker
 	result := func(winner game.Mark, n int) (uint32, uint32, int, bool) {

@@ -58,7 +58,7 @@ func TestProofAgreesWithAlphaBeta(t *testing.T) {
 		}
 		start := time.Now()
 		var ab, pr time.Duration
-		m := &Minimax{} // its tables serve every position of the size
+		m := &Engine{} // its tables serve every position of the size
 		for range positions {
 			b := randomPosition(t, size, rng, 9)
 			t0 := time.Now()

@@ -23,7 +23,7 @@ type Review struct {
 // deadline for each, to find the first of me's moves that lost ground: from a win to a
 // draw or a loss, or from a draw to a loss. It stops, unsettled, at the first position it
 // cannot solve.
-func (m *Minimax) Review(b *game.Board, me game.Mark) Review {
+func (m *Engine) Review(b *game.Board, me game.Mark) Review {
 	var r Review
 	replay, err := game.NewBoard(b.Size(), b.First())
 	if err != nil {

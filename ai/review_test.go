@@ -53,7 +53,7 @@ func TestReview(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := newBoard(t, tc.size, tc.first)
 			play(t, b, tc.moves...)
-			got := (&ai.Minimax{}).Review(b, tc.me)
+			got := (&ai.Engine{}).Review(b, tc.me)
 			start := got.Start.Winner
 			got.Start = ai.Value{Winner: start}
 			if tc.want.Start.Winner == game.Empty {
@@ -73,7 +73,7 @@ func TestReviewUnsettled(t *testing.T) {
 	play(t, b, cells(5, 5, 4, 4, 5, 6, 4, 6)...)
 	clock := time.Unix(0, 0)
 	now := func() time.Time { clock = clock.Add(time.Millisecond); return clock }
-	got := (&ai.Minimax{Think: 50 * time.Millisecond, Now: now}).Review(b, game.X)
+	got := (&ai.Engine{Think: 50 * time.Millisecond, Now: now}).Review(b, game.X)
 	if got != (ai.Review{}) {
 		t.Errorf("review of an unsolvable board = %+v, want the zero Review", got)
 	}
@@ -87,7 +87,7 @@ func TestReviewOpenMove(t *testing.T) {
 	b := newBoard(t, game.Size{Rows: 5, Cols: 6, Win: 4}, game.X)
 	play(t, b, cells(1, 1, 3, 3, 1, 2)...)
 	clock := &fakeClock{step: time.Millisecond}
-	got := (&ai.Minimax{Think: 60 * time.Millisecond, Now: clock.now}).Review(b, game.X)
+	got := (&ai.Engine{Think: 60 * time.Millisecond, Now: clock.now}).Review(b, game.X)
 	if got.Turn > 0 && !got.After.Exact || got.Settled && got.Turn == 0 {
 		t.Errorf("review = %+v, claims what it has not proven", got)
 	}

@@ -36,7 +36,7 @@ func TestStrategiesKeepRenju(t *testing.T) {
 		ai.Random{Rand: rng(1, 7)},
 		ai.Rules{Rand: rng(2, 7)},
 		ai.Heuristic{Rand: rng(3, 7)},
-		&ai.Minimax{Rand: rng(4, 7), Think: 50 * time.Millisecond, Now: stepClock()},
+		&ai.Engine{Rand: rng(4, 7), Think: 50 * time.Millisecond, Now: stepClock()},
 	}
 	for _, pl := range players {
 		for range 20 {
@@ -49,14 +49,14 @@ func TestStrategiesKeepRenju(t *testing.T) {
 			}
 		}
 	}
-	a := (&ai.Minimax{Think: 50 * time.Millisecond, Now: stepClock()}).Analyze(b)
+	a := (&ai.Engine{Think: 50 * time.Millisecond, Now: stepClock()}).Analyze(b)
 	if len(a.Moves) == 0 || slices.ContainsFunc(a.Moves, func(m ai.MoveValue) bool { return m.Cell == centre }) {
 		t.Errorf("Analyze lists %d moves, with or without the forbidden %v", len(a.Moves), centre)
 	}
 }
 
 // TestExactWinsOnlyExactly: under Exact, X to move has a gap that would make six in a
-// row and, elsewhere, one that makes exactly five: Rules and Minimax play the five, and
+// row and, elsewhere, one that makes exactly five: Rules and Engine play the five, and
 // no strategy counts the six as a win.
 func TestExactWinsOnlyExactly(t *testing.T) {
 	s := game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Exact}
@@ -67,7 +67,7 @@ func TestExactWinsOnlyExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	five := game.Cell{Row: 10, Col: 9}
-	for _, pl := range []game.Player{ai.Rules{Rand: rng(1, 7)}, &ai.Minimax{Rand: rng(2, 7), Think: 50 * time.Millisecond, Now: stepClock()}} {
+	for _, pl := range []game.Player{ai.Rules{Rand: rng(1, 7)}, &ai.Engine{Rand: rng(2, 7), Think: 50 * time.Millisecond, Now: stepClock()}} {
 		for range 5 {
 			if c, err := pl.Move(b); err != nil || c != five {
 				t.Errorf("%T.Move = %v, %v, want the five at %v, on\n%s", pl, c, err, five, b.Render(""))
@@ -88,7 +88,7 @@ func TestRenjuGames(t *testing.T) {
 					playGame(t, s, game.X, [3]game.Player{game.X: x, game.O: o})
 				}
 			}
-			m := &ai.Minimax{Rand: rng(seed, 4), Think: 5 * time.Millisecond, Now: stepClock()}
+			m := &ai.Engine{Rand: rng(seed, 4), Think: 5 * time.Millisecond, Now: stepClock()}
 			playGame(t, s, game.X, [3]game.Player{game.X: m, game.O: ai.Heuristic{Rand: rng(seed, 5)}})
 			playGame(t, s, game.X, [3]game.Player{game.X: ai.Random{Rand: rng(seed, 6)}, game.O: m})
 		}

@@ -265,7 +265,7 @@ var strategies = []strategy{
 	{"random", func(seed uint64) game.Player { return ai.Random{Rand: rng(seed, 6)} }},
 	{"rules", func(seed uint64) game.Player { return ai.Rules{Rand: rng(seed, 7)} }},
 	{"heuristic", func(seed uint64) game.Player { return ai.Heuristic{Rand: rng(seed, 8)} }},
-	{"minimax", func(seed uint64) game.Player { return &ai.Minimax{Rand: rng(seed, 9)} }},
+	{"minimax", func(seed uint64) game.Player { return &ai.Engine{Rand: rng(seed, 9)} }},
 }
 
 // TestStrategyTable plays every strategy against every other, as X and as O, on 3×3 (X

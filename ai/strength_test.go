@@ -29,7 +29,7 @@ func TestMinimaxBeatsHeuristicOnBigBoards(t *testing.T) {
 		for _, me := range []game.Mark{game.X, game.O} {
 			for seed := range uint64(2) {
 				var players [3]game.Player
-				players[me] = &ai.Minimax{Rand: rng(seed, 1), Think: 20 * time.Millisecond, Now: stepClock()}
+				players[me] = &ai.Engine{Rand: rng(seed, 1), Think: 20 * time.Millisecond, Now: stepClock()}
 				players[me.Opponent()] = ai.Heuristic{Rand: rng(seed, 2)}
 				b := playGame(t, size, game.X, players)
 				if o := b.Outcome(); o.Status == game.Won && o.Winner != me {
@@ -49,7 +49,7 @@ func TestNodeLimitStopsSearch(t *testing.T) {
 	for range 2 {
 		b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
 		play(t, b, cells(8, 8, 7, 7, 8, 7, 7, 8)...)
-		m := &ai.Minimax{Rand: rng(1, 1), Think: 50 * time.Millisecond, Now: frozen}
+		m := &ai.Engine{Rand: rng(1, 1), Think: 50 * time.Millisecond, Now: frozen}
 		c, err := m.Move(b)
 		if err != nil {
 			t.Fatal(err)

@@ -114,7 +114,7 @@ func TestTacticalSuite(t *testing.T) {
 				continue
 			}
 		}
-		m := &ai.Minimax{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
+		m := &ai.Engine{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
 		c, v, err := m.Hint(b)
 		if err != nil {
 			t.Fatal(err)
@@ -133,7 +133,7 @@ func TestTacticalSuite(t *testing.T) {
 		if o := replay.Outcome(); o.Status != game.Won || o.Winner != tc.mover || len(line) == 0 || line[0] != c {
 			t.Errorf("position %d: the line %v from %v ends %v, want a win for %v", i+1, line, c, o, tc.mover)
 		}
-		if mv, err := (&ai.Minimax{Rand: rng(2, 1), Think: suiteThink, Now: stepClock()}).Move(b); err != nil || mv != c {
+		if mv, err := (&ai.Engine{Rand: rng(2, 1), Think: suiteThink, Now: stepClock()}).Move(b); err != nil || mv != c {
 			t.Errorf("position %d: Move plays %v (%v), Hint %v", i+1, mv, err, c)
 		}
 		if proofs {
@@ -182,7 +182,7 @@ func TestTacticalSuiteDefended(t *testing.T) {
 			continue // before the defender's last move, there was no threat to answer
 		}
 		checked++
-		m := &ai.Minimax{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
+		m := &ai.Engine{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
 		c, err := m.Move(b)
 		if err != nil {
 			t.Fatal(err)
@@ -243,7 +243,7 @@ func winsWithThrees(b *game.Board, d game.Cell, mover game.Mark) bool {
 // from a position, or its move alone when it proved the win by search; nil when it proves
 // no win for the side to move.
 func hints() func(*game.Board) []game.Cell {
-	m := &ai.Minimax{Think: suiteThink, Now: stepClock()}
+	m := &ai.Engine{Think: suiteThink, Now: stepClock()}
 	return func(b *game.Board) []game.Cell {
 		c, v, err := m.Hint(b)
 		if err != nil || v.Winner != b.Turn() || !v.Exact {
@@ -274,7 +274,7 @@ func BenchmarkTacticalSuite(b *testing.B) {
 	var nodes int64
 	for b.Loop() {
 		for _, board := range boards {
-			m := &ai.Minimax{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
+			m := &ai.Engine{Rand: rng(1, 1), Think: suiteThink, Now: stepClock()}
 			if _, v, _ := m.Hint(board); v.Winner != board.Turn() {
 				b.Fatalf("no win found in %v", board)
 			}
@@ -326,7 +326,7 @@ func TestRefereeGuidedSound(t *testing.T) {
 	r := rng(7, 7)
 	sizes := []game.Size{{Rows: 3, Cols: 3, Win: 3}, {Rows: 4, Cols: 4, Win: 3}, {Rows: 4, Cols: 5, Win: 4}}
 	confirmed := 0
-	exact, best := &ai.Minimax{}, &ai.Minimax{}
+	exact, best := &ai.Engine{}, &ai.Engine{}
 	for i := range 600 {
 		size := sizes[i*len(sizes)/600] // a size at a time: the tables are made for one
 		b := newBoard(t, size, game.X)

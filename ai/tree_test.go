@@ -47,7 +47,7 @@ func TestTreeValues(t *testing.T) {
 			continue
 		}
 		positions++
-		want := treeScore((&ai.Minimax{}).Analyze(b).Value)
+		want := treeScore((&ai.Engine{}).Analyze(b).Value)
 		plain := ai.SearchTree(b, ai.TreeOptions{Plain: true})
 		ab := ai.SearchTree(b, ai.TreeOptions{})
 		for _, tr := range []*ai.Tree{plain, ab} {

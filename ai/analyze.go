@@ -3,10 +3,65 @@ package ai
 import (
 	"cmp"
 	"slices"
-	"time"
-
 	"tictactoe/game"
 )
+
+// Analyze returns the value of b's position and of every legal move, searching until
+// each is proven or the deadline passes. On a finished board it has no moves.
+func (m *Engine) Analyze(b *game.Board) Analysis {
+	return m.analyze(b, 0) // analysis is bounded by time alone
+}
+
+// analyze is Analyze, stopping after limit positions when limit is above 0 and m has a
+// clock.
+func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
+	free := len(b.Empty())
+	s := m.searcherFor(b)
+	s.limit = limit
+	p := newPosition(b, s.g, s.keys, s.bigBoard)
+	a := Analysis{}
+	if !b.Over() && byProof(s.g, free) {
+		return s.analyzeByProof(p)
+	}
+	if b.Over() {
+		score, _ := s.search(p, 0, 0, -inf, inf)
+		a.Value, a.Nodes = valueOf(score, b.Turn(), true), s.nodes
+		return a
+	}
+	moves := p.legalMoves()
+	var scores []int
+	var proven []bool
+	s.deepen(p, func(depth int) bool {
+		sc, pr := make([]int, len(moves)), make([]bool, len(moves))
+		all := true
+		for i, c := range moves {
+			p.play(c)
+			v, ok := s.search(p, depth-1, 1, -inf, inf)
+			p.undo()
+			if s.stopped {
+				return false
+			}
+			sc[i], pr[i] = -v, ok
+			all = all && ok
+		}
+		scores, proven = sc, pr
+		return all
+	})
+	order := make([]int, len(moves)) // indexes into moves, best first
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(scores[j], scores[i]) })
+	for _, i := range order {
+		a.Moves = append(a.Moves, MoveValue{Cell: s.g.cell(moves[i]), Value: valueOf(scores[i], b.Turn(), proven[i])})
+	}
+	a.Value = valueOf(scores[order[0]], b.Turn(), !slices.Contains(proven, false))
+	a.Nodes = s.nodes
+	if a.Value.Exact && a.Value.Winner != game.Empty {
+		a.Line = s.bestLine(p)
+	}
+	return a
+}
 
 // proofFree is the fewest free cells from which Analyze solves by proof-number search
 // rather than by alpha-beta: more than a 5×5 board holds. Alpha-beta gives the exact
@@ -179,9 +234,8 @@ func (s *searcher) analyzeByProof(p *position) Analysis {
 // the searcher has a clock, or three quarters on an empty board, where that question is
 // the game's value. On an empty board it first asks whether the move nearest the centre
 // wins: where the first player wins, the proofs we know start there, and df-pn spread
-// over every first move spends most of its time on the others (on 4×10 with four in a
-// row, 245 to 363 million positions in place of 87). The answer is kept in the table, and
-// counts towards the position's either way.
+// over every first move spends most of its time on the others. The answer is kept in the
+// table, and counts towards the position's either way.
 func (s *searcher) proveRoot(r *prover, p *position) (won, settled bool, plies int) {
 	empty := p.free == s.g.n
 	if s.now != nil {
@@ -235,136 +289,4 @@ func representative(syms [][]int, c int) int {
 		least = min(least, perm[c])
 	}
 	return least
-}
-
-// line returns a forced win of winner from p, which the search has proven: the winner's
-// moves, each towards the quickest end the proof knows, and the loser's replies, each the
-// one that holds out longest, to the end of the game, and whether it got there. It proves
-// again what the table has lost, with at most budget positions, and stops short if it
-// cannot.
-func (r *prover) line(p *position, winner game.Mark, budget int64) (line []game.Cell, whole bool) {
-	s := r.s
-	defer s.unclocked(budget)()
-	r.attacker = winner
-	line = s.playLine(p, func() int {
-		if p.won {
-			whole = true
-		}
-		if p.won || p.free == 0 || s.stopped {
-			return -1
-		}
-		moves, _ := r.moves(p, 0)
-		moves = slices.Clone(moves)
-		// The winner needs one move that wins as soon as the position's entry claims, the
-		// loser's replies all lose: the table's proofs first, and the others proven only
-		// when the table has none that keeps to the claim (a position that a win by fours
-		// settled has no entries below it, and other proofs may have left longer ones).
-		claim := pnInf
-		if e := r.probe(r.key(p)); e != nil && e.pn == 0 {
-			claim = int(e.plies)
-		}
-		best, bestPlies := -1, 0
-		consider := func(c, plies int) {
-			if best < 0 || p.turn == winner && plies < bestPlies || p.turn != winner && plies > bestPlies {
-				best, bestPlies = c, plies
-			}
-		}
-		var missing []int
-		for _, c := range moves {
-			switch e := r.after(p, c); {
-			case e != nil && e.pn == 0:
-				consider(c, int(e.plies))
-			case p.turn != winner || e == nil || e.dn != 0:
-				missing = append(missing, c)
-			}
-		}
-		for _, c := range missing {
-			if p.turn == winner && best >= 0 && bestPlies+1 <= claim {
-				break
-			}
-			p.play(c)
-			won, settled, plies := r.prove(p, winner)
-			p.undo()
-			if settled && won {
-				consider(c, plies)
-			}
-		}
-		return best
-	})
-	return line, whole
-}
-
-// unclocked lifts the searcher's deadline and gives it budget more positions, when it
-// has a clock to count them by (the count is checked with the clock), for a line that is
-// owed once a value is proven; the function it returns puts both back.
-func (s *searcher) unclocked(budget int64) func() {
-	limit, deadline := s.limit, s.deadline
-	s.limit, s.stopped = s.nodes+budget, false
-	if s.now != nil {
-		s.deadline = s.now().Add(24 * time.Hour)
-	}
-	return func() { s.limit, s.deadline, s.stopped = limit, deadline, false }
-}
-
-// lineNodes is the most positions line may search to prove again what the table lost.
-const lineNodes = 1 << 20
-
-// proofHintLine returns, for the hint, the forced win that proveWin found, from its
-// move to the end of the game, or nil when the rest of the move's count cannot find it
-// all.
-func (s *searcher) proofHintLine(p *position, move int) []int {
-	budget := int64(lineNodes)
-	if s.limit > 0 {
-		budget = max(1, s.limit-s.nodes)
-	}
-	p.play(move)
-	rest, whole := s.prover.line(p, p.turn.Opponent(), budget)
-	p.undo()
-	if !whole {
-		return nil
-	}
-	line := []int{move}
-	for _, c := range rest {
-		line = append(line, s.g.index(c))
-	}
-	return line
-}
-
-// proofSearch returns the searcher's prover, made at its first use, with a fresh threat
-// table for a new position.
-func (s *searcher) proofSearch() *prover {
-	if s.prover == nil {
-		s.prover = newProver(s)
-	}
-	s.threat.gen++
-	return s.prover
-}
-
-// proofPlayFree is the most free cells for which a move tries proof-number search: up to
-// 6×6 and 4×10 from the start. With more (7×7, 8×8) a win is far beyond the share of a
-// move it gets, and the time would only be taken from alpha-beta.
-const proofPlayFree = 40
-
-// proveWin looks for a proven win of the side to move by proof-number search, with an
-// eighth of what is left of the search's count of positions (no bound when it has
-// none), and returns its first move, the quickest the proof knows, and its plies.
-func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
-	r := s.proofSearch()
-	limit := s.limit
-	if limit > 0 {
-		s.limit = s.nodes + max(1, (limit-s.nodes)/8)
-	}
-	won, settled, _ := r.prove(p, p.turn)
-	s.limit, s.stopped = limit, false
-	if !settled || !won {
-		return -1, 0, false
-	}
-	moves, _ := r.moves(p, 0)
-	move = -1
-	for _, c := range moves {
-		if e := r.after(p, c); e != nil && e.pn == 0 && (move < 0 || int(e.plies) < plies) {
-			move, plies = c, int(e.plies)
-		}
-	}
-	return move, plies + 1, move >= 0
 }

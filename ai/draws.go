@@ -53,8 +53,8 @@ func (q *pairer) draws(p *position, a game.Mark) bool {
 		open += n
 	}
 	if open > p.free-3 {
-		// Measured on 5×6 with four in a row: a pairing was found for hardly any
-		// position with more open lines than this, and looking costs more than it saves.
+		// A pairing is hardly ever found for a position with more open lines than
+		// this, and looking costs more than it saves.
 		return false
 	}
 	empty := p.empty()
@@ -165,6 +165,68 @@ func (q *pairer) cover(lines []uint64, arena []uint64) bool {
 				rest = append(rest, l)
 			}
 			if q.cover(rest, arena[len(rest):]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// canWin reports whether m could still complete a line with its next moves marks: whether
+// an open line lacks at most that many.
+func (p *position) canWin(m game.Mark, moves int) bool {
+	k := p.g.size.Win
+	for n := k - 1; n >= max(0, k-moves); n-- {
+		if p.openBy[m][n] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// blocked reports whether the other side can stop m from ever completing a line, by the
+// Erdős–Selfridge criterion: it can when the sum over m's open lines of 2^-(marks the line
+// still needs) is below 1/2 with m to move, or below 1 with the other side to move. Both
+// sides blocked is a draw; one side blocked bounds the value for it at a draw.
+func (p *position) blocked(m game.Mark) bool {
+	k := p.g.size.Win
+	sum := p.danger(m)
+	if m == p.turn {
+		return sum < 1<<(k-1)
+	}
+	return sum < 1<<k
+}
+
+// danger returns the Erdős–Selfridge sum of m's open lines, each weighted
+// 2^-(marks it still needs), times 2^k: each line counts 2^(marks it holds).
+func (p *position) danger(m game.Mark) int {
+	sum := 0
+	for n, lines := range p.openBy[m][:p.g.size.Win] {
+		sum += lines << n
+	}
+	return sum
+}
+
+// blockedAfterMove reports whether the side to move, m's opponent, can make m blocked (see
+// blocked) with one move: whether some empty cell lies on enough of m's open lines that
+// taking them leaves m's sum below 1/2, m being to move then. It serves boards of at most
+// 64 cells, where proof-number search runs.
+func (p *position) blockedAfterMove(m game.Mark) bool {
+	need := p.danger(m) - (1<<(p.g.size.Win-1) - 1) // what the move must take off
+	if need <= 0 {
+		return true
+	}
+	// Each of m's open lines adds its weight to its empty cells.
+	var took [64]int
+	mine, theirs, empty := p.stones[m], p.stones[m.Opponent()], p.empty()
+	for _, l := range p.g.masks {
+		if l&theirs != 0 {
+			continue
+		}
+		w := 1 << bits.OnesCount64(l&mine)
+		for e := l & empty; e != 0; e &= e - 1 {
+			c := bits.TrailingZeros64(e)
+			if took[c] += w; took[c] >= need {
 				return true
 			}
 		}

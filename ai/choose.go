@@ -1,0 +1,244 @@
+package ai
+
+import "slices"
+
+// choose returns the best moves for the side to move, in cell order, their root score
+// and whether it is proven. Unless valued is set, a move that is the only one to consider
+// is returned at once, with a score of 0, unproven.
+func (s *searcher) choose(p *position, valued bool) (best []int, score int, proven bool) {
+	me, them := p.turn, p.turn.Opponent()
+	s.line = nil
+	s.why = reason{}
+	if p.threats(me) > 0 {
+		s.why.kind = whyWinNow
+		return sorted(p.winningCells(me, nil, p.g.n)), win - 1, true
+	}
+	var moves []int
+	all := true
+	if p.threats(them) > 0 {
+		moves = p.legalOnly(p.winningCells(them, nil, p.g.n)) // block, even when it cannot save the game
+		s.why.kind, s.why.blocks = whyBlock, len(moves)
+	} else {
+		s.scratch(0)
+		moves, all = s.order(p, 0, -1, false)
+		moves = p.legalOnly(slices.Clone(moves))
+		if byProof(s.g, p.free) && p.free <= proofPlayFree {
+			// Too big for alpha-beta to solve at once: a win that proof-number search
+			// finds with a share of the move is played.
+			if move, plies, ok := s.proveWin(p); ok {
+				if valued { // a hint shows the win
+					s.line = s.proofHintLine(p, move)
+				}
+				s.why = reason{kind: whyProof, plies: plies}
+				return []int{move}, win - plies, true
+			}
+		}
+	}
+	if s.bigBoard {
+		// Too big to solve: play a forced win when threat search finds one, and when the
+		// opponent has one, keep only the moves that stop it.
+		move, plies, won, keep := s.tactics(p, moves)
+		switch {
+		case won && p.legal(move):
+			s.why = reason{kind: whyThreat, plies: plies, vcf: s.threat.kind == kindVCF}
+			return []int{move}, win - plies, true
+		case won:
+			s.line = nil // a win by a move the rule forbids is none
+		case len(keep) < len(moves):
+			s.why = reason{kind: whyDefence, kept: len(keep), of: len(moves)}
+			moves, all = keep, false
+		}
+	}
+	if len(moves) == 0 { // every move that matters is forbidden: any other that is not
+		moves, all = p.legalMoves(), false
+	}
+	if len(moves) == 1 && !valued {
+		if s.why.kind == 0 {
+			s.why.kind = whyOnly
+		}
+		return moves, 0, false
+	}
+	s.deepen(p, func(depth int) bool {
+		// Each move is searched with the window (top-1, ∞): every move worth top or more
+		// gets its exact score, so the ties are seen directly; the others are worse.
+		top, allProven := -inf, all
+		var ties []int
+		for _, c := range moves {
+			p.play(c)
+			v, ok := s.search(p, depth-1, 1, -inf, 1-top)
+			p.undo()
+			if s.stopped {
+				if s.timed && !s.cancelled && len(ties) > 0 {
+					// The best moves of the last iteration came first: the best of
+					// the moves searched at this depth are at least as well founded.
+					best, score, proven = sorted(ties), top, false
+				}
+				return false
+			}
+			allProven = allProven && ok
+			switch v = -v; {
+			case v > top:
+				top, ties = v, append(ties[:0], c)
+			case v == top:
+				ties = append(ties, c)
+			}
+		}
+		best, score, proven = sorted(ties), top, allProven
+		s.why.depth, s.why.proven, s.why.bigBoard = depth, allProven, s.bigBoard
+		if s.timed {
+			moves = bestFirst(moves, best)
+		}
+		return allProven
+	})
+	return best, score, proven
+}
+
+// bestFirst returns moves with those in best first, each part in the order it had.
+func bestFirst(moves, best []int) []int {
+	out := make([]int, 0, len(moves))
+	out = append(out, best...)
+	for _, c := range moves {
+		if !slices.Contains(best, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sorted sorts s in place and returns it.
+func sorted(s []int) []int {
+	slices.Sort(s)
+	return s
+}
+
+// proofSearch returns the searcher's prover, made at its first use, with a fresh threat
+// table for a new position.
+func (s *searcher) proofSearch() *prover {
+	if s.prover == nil {
+		s.prover = newProver(s)
+	}
+	s.threat.gen++
+	return s.prover
+}
+
+// proofPlayFree is the most free cells for which a move tries proof-number search: up to
+// 6×6 and 4×10 from the start. With more (7×7, 8×8) a win is far beyond the share of a
+// move it gets, and the time would only be taken from alpha-beta.
+const proofPlayFree = 40
+
+// proveWin looks for a proven win of the side to move by proof-number search, with an
+// eighth of what is left of the search's count of positions (no bound when it has
+// none), and returns its first move, the quickest the proof knows, and its plies.
+func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
+	r := s.proofSearch()
+	limit := s.limit
+	if limit > 0 {
+		s.limit = s.nodes + max(1, (limit-s.nodes)/8)
+	}
+	won, settled, _ := r.prove(p, p.turn)
+	s.limit, s.stopped = limit, false
+	if !settled || !won {
+		return -1, 0, false
+	}
+	moves, _ := r.moves(p, 0)
+	move = -1
+	for _, c := range moves {
+		if e := r.after(p, c); e != nil && e.pn == 0 && (move < 0 || int(e.plies) < plies) {
+			move, plies = c, int(e.plies)
+		}
+	}
+	return move, plies + 1, move >= 0
+}
+
+// noLimitThreats is how many positions the threat searches of a move may visit when the
+// move has no limit; with one, they may take nine tenths of what is left of it.
+const noLimitThreats = 1 << 20
+
+// tactics runs the threat searches that choose makes on boards too big to solve, with
+// moves the moves it would search. When the side to move has a forced win it returns the
+// first move and the win's length in plies, and keeps the whole line in s.line. Otherwise,
+// when the opponent would have a forced win if it could move now, it returns the moves
+// after which the opponent's is no longer found (all of them when none are).
+func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool, keep []int) {
+	if s.threat == nil {
+		s.threat = newThreatSearch(s)
+	}
+	t := s.threat
+	t.gen++ // a fresh table for each move: what it finds depends only on the position
+	budget := int64(noLimitThreats)
+	if s.limit > 0 {
+		budget = max(1, (s.limit-s.nodes)*9/10)
+	}
+	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
+	if move, plies, won = t.find(p, budget/4); won {
+		now := s.now
+		if !s.timed {
+			s.now = nil // the line is owed in full; a timed move keeps to its deadline
+		}
+		s.line = t.line(p)
+		s.now = now
+		return move, plies, true, nil
+	}
+	if len(moves) <= 1 || p.threats(p.turn.Opponent()) > 0 {
+		return -1, 0, false, moves // nothing to choose from, or only blocks
+	}
+	used := t.nodes
+	p.pass()
+	threat, _, threatened := t.find(p, budget/4)
+	var stops []int
+	sound := false
+	if threatened {
+		stops, sound = t.stops(p, threat)
+	}
+	p.pass()
+	used += t.nodes
+	if !threatened {
+		return -1, 0, false, moves
+	}
+	// The moves that could stop the opponent's win are worth a look, and of those the
+	// moves after which the threat search no longer finds a win for it. Against a win by
+	// fours only the cells of its zone and our own fours can; against one with threes the
+	// first threat's cells come first, and then the rest.
+	var candidates, rest []int
+	for _, c := range moves {
+		switch {
+		case slices.Contains(stops, c) || t.makesFour(p, c):
+			candidates = append(candidates, c)
+		case !sound:
+			rest = append(rest, c)
+		}
+	}
+	candidates = append(candidates, rest...)
+	// Two rounds: a quick look at each, then what is left of the budget for the moves that
+	// passed it. When every move loses as far as it sees, it keeps those that lose last.
+	keep = candidates
+	for round := 2; round > 0 && len(keep) > 1; round-- {
+		var next, slowest []int
+		longest := 0
+		share := max(1, (budget-used)/int64(round))
+		for i, c := range keep {
+			p.play(c)
+			_, plies, lost := t.find(p, max(1, share/int64(len(keep)-i)))
+			p.undo()
+			used += t.nodes
+			share -= t.nodes
+			switch {
+			case !lost:
+				next = append(next, c)
+			case plies > longest:
+				longest, slowest = plies, append(slowest[:0], c)
+			case plies == longest:
+				slowest = append(slowest, c)
+			}
+		}
+		if len(next) == 0 {
+			keep = slowest
+			break
+		}
+		keep = next
+	}
+	if len(keep) == 0 { // no candidate at all: the stops lie beyond the moves searched
+		return -1, 0, false, moves
+	}
+	return -1, 0, false, keep
+}

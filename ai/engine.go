@@ -1,0 +1,200 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"tictactoe/game"
+)
+
+// Value is what a position or a move is worth with best play from both sides: who wins
+// and in how many plies from the position, or a draw (Winner Empty). Exact is false when
+// the search stopped at its deadline before it could prove the value; such a value is the
+// best known, and a draw then means that neither side was found to win.
+type Value struct {
+	Winner game.Mark
+	Plies  int
+	Exact  bool
+}
+
+// String returns "X wins in 3", "O wins in 4" or "draw", with " (not proven)" appended
+// when the value is not exact.
+func (v Value) String() string {
+	s := "draw"
+	if v.Winner != game.Empty {
+		s = fmt.Sprintf("%v wins in %d", v.Winner, v.Plies)
+	}
+	if !v.Exact {
+		s += " (not proven)"
+	}
+	return s
+}
+
+// valueOf turns a root-relative score for toMove into a Value.
+func valueOf(score int, toMove game.Mark, proven bool) Value {
+	switch {
+	case score > mate:
+		return Value{Winner: toMove, Plies: win - score, Exact: proven}
+	case score < -mate:
+		return Value{Winner: toMove.Opponent(), Plies: win + score, Exact: proven}
+	}
+	return Value{Exact: proven}
+}
+
+// MoveValue is a legal move and the value of the position it leads to, its plies counted
+// from the position before the move.
+type MoveValue struct {
+	Cell  game.Cell
+	Value Value
+}
+
+// Analysis is the value of a position and of each of its legal moves, best first for the
+// side to move, and how many positions the search visited. The value is exact when every
+// move's is, or when the side to move is proven to win: then some moves may still be
+// open. When the value is a proven win, Line is a forced win from the position: the
+// winner's moves and the loser's replies that hold out longest, to the end of the game.
+type Analysis struct {
+	Value Value
+	Moves []MoveValue
+	Line  []game.Cell
+	Nodes int64
+}
+
+// Engine is the computer's strongest player, the minimax strategy: it plays perfectly
+// wherever the game can be solved within Think, and on bigger boards plays forced wins by
+// threats and otherwise the best move of an alpha-beta search. Move plays, Hint says what
+// it would play and what that is worth, Analyze values a position and every move, Line
+// gives the forced win behind the last move or hint, Explain says why.
+//
+// Its search is a negamax with alpha-beta pruning, a transposition table that keeps both
+// bounds of a position and folds the board's symmetries (8 on a square, 4 on a rectangle)
+// into its key, move ordering (wins, forced blocks, the table's move, then line
+// potential) and scores that prefer the quickest win and the slowest loss. It proves
+// draws early by the Erdős–Selfridge criterion: a side whose open lines, each weighted
+// 2^-(marks it still needs), sum below 1/2 (1 when the other side is to move) can be
+// stopped from completing any of them.
+//
+// It deepens iteratively: when the game is too big to solve in time, it plays the best
+// move of the deepest search it finished, judged at the horizon by threat shapes: lines
+// still open for it minus lines still open for the opponent (the Chinese course project's
+// evaluation, each line weighted by the marks it holds), and a bonus for the side to move
+// when one move of its own makes two fours (see evaluate); and it never plays a move that
+// loses at once when another does not. On big boards (more than 64 cells) it first runs
+// threat-space search (see threatSearch): it plays a forced win by fours (VCF) or by threes
+// and fours (VCT) when it finds one, and when the opponent would have one it keeps only
+// the moves after which the opponent's is no longer found; there the search also answers
+// an open three only with moves on its lines or fours, and below the root tries only the
+// best few moves by its order (see beamWidth). Among equally good moves it
+// chooses with Rand, so games vary but a seed replays them; a search with a deadline also
+// stops after a number of positions set by Think (see pace), so that on a machine that is
+// not too slow the seed replays the games it cannot solve too, unless it is Timed.
+//
+// Positions of more than 25 free cells on bitboards (at most 64 cells) are beyond
+// alpha-beta's reach in a move: there Analyze solves by proof-number search (see
+// prover), with threat search, Erdős–Selfridge and pairing strategies settling its
+// leaves, and with at most 40 free cells Move and Hint play a win that it proves with an
+// eighth of the move. The
+// plies of a win it proves are those of its proof: the winner can always win within them,
+// and may have a quicker win.
+//
+// It plays by the board's rule (see game.Rule): its fours, wins and threats are rows that
+// win under the rule, it never tries a move the rule forbids, and proof-number search runs
+// under Freestyle only, so that under Exact and Renju the boards of at most 64 cells are
+// searched by alpha-beta alone.
+//
+// The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
+// to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot), and the proof
+// table, made when first needed, 24 MiB; both are kept from move to move, and game to
+// game, while the board size stays the same.
+type Engine struct {
+	Rand  *rand.Rand
+	Think time.Duration    // the most a move may take; 0 for no limit
+	Now   func() time.Time // the clock the deadline is read from; nil for no limit
+	// Memory bounds the tables, in bytes: the transposition table, and on boards of at
+	// most 64 cells the proof table with it; 0 leaves them at their usual sizes. The
+	// small tables of threat search (6 MiB) and of the proof's leaves (3.5 MiB) are
+	// not counted.
+	Memory int64
+	// Timed makes the clock alone end the search of Move and Hint, and uses the time: the
+	// search deepens while a new iteration is likely to finish before the deadline, which
+	// stops it. Without it, a search with a deadline also stops after a count of positions
+	// (see pace), so that a seed replays its games.
+	Timed bool
+	// Stop, when closed, ends the search in progress at once: Move and Hint then fail
+	// with ErrStopped. Nil never stops it.
+	Stop <-chan struct{}
+
+	s         *searcher
+	explainer *Engine // Explain's own analysis, kept apart from the searcher of Move
+}
+
+// searcherFor returns the searcher for b's size, with its clock set (see setClock).
+func (m *Engine) searcherFor(b *game.Board) *searcher {
+	var start time.Time
+	if m.Now != nil && m.Think > 0 {
+		start = m.Now() // read before the table is made, which takes time
+	}
+	if m.s == nil || m.s.g.size != b.Size() || m.Memory > 0 && m.s.tableBytes() > m.Memory {
+		m.s = newSearcher(b.Size(), m.Memory)
+	}
+	m.setClock(m.s, start)
+	return m.s
+}
+
+// Nodes returns how many positions the last Move, Hint or Analyze searched.
+func (m *Engine) Nodes() int64 {
+	if m.s == nil {
+		return 0
+	}
+	return m.s.nodes
+}
+
+// Move returns the best move for the side to move on b, chosen among the equally good
+// ones with m.Rand (the first of them when Rand is nil). It fails on a finished board,
+// and with ErrStopped when Stop ends its search.
+func (m *Engine) Move(b *game.Board) (game.Cell, error) {
+	if err := playable(b); err != nil {
+		return game.Cell{}, err
+	}
+	s := m.searcherFor(b)
+	best, _, _ := s.choose(newPosition(b, s.g, s.keys, s.bigBoard), false)
+	if s.cancelled {
+		return game.Cell{}, ErrStopped
+	}
+	if m.Rand == nil {
+		return s.g.cell(best[0]), nil
+	}
+	return s.g.cell(best[m.Rand.IntN(len(best))]), nil
+}
+
+// Hint returns the move Move would make, the first of the equally good ones so that
+// asking does not change the game's random choices, and what it is worth. Like Move, it
+// fails on a finished board, and with ErrStopped.
+func (m *Engine) Hint(b *game.Board) (game.Cell, Value, error) {
+	if err := playable(b); err != nil {
+		return game.Cell{}, Value{}, err
+	}
+	s := m.searcherFor(b)
+	best, score, proven := s.choose(newPosition(b, s.g, s.keys, s.bigBoard), true)
+	if s.cancelled {
+		return game.Cell{}, Value{}, ErrStopped
+	}
+	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven), nil
+}
+
+// Line returns the forced win that the last Move or Hint found by threat search on a
+// board too big to solve, or that the last Hint found by proof-number search, from the
+// move it chose to the end of the game, with the
+// opponent's forced replies and, where it has a choice, the reply that holds out longest;
+// nil when it found none.
+func (m *Engine) Line() []game.Cell {
+	if m.s == nil || m.s.line == nil {
+		return nil
+	}
+	line := make([]game.Cell, len(m.s.line))
+	for i, c := range m.s.line {
+		line[i] = m.s.g.cell(c)
+	}
+	return line
+}
