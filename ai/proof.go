@@ -92,10 +92,7 @@ func newProver(s *searcher) *prover {
 	if s.threat == nil {
 		s.threat = newThreatSearch(s)
 	}
-	size := proofTableSize
-	for s.memory > 0 && size > 1<<10 && int64(size)*proofEntryBytes > s.memory {
-		size /= 2
-	}
+	size := fitTable(proofTableSize, uint64(proofEntryBytes), s.memory)
 	return &prover{
 		s: s, t: s.threat, pairs: newPairer(s.g), fours: newFourSearch(s.g),
 		open: make([]uint64, openLeaves), table: make([]proofEntry, size),

@@ -61,9 +61,7 @@ func newSearcher(s game.Size, memory int64) *searcher {
 	if g.bitboard {
 		memory /= 2 // the other half is the proof table's (see newProver)
 	}
-	for memory > 0 && size > 1<<10 && int64(size*entryBytes) > memory {
-		size /= 2
-	}
+	size = fitTable(size, entryBytes, memory)
 	return &searcher{
 		memory:   memory,
 		g:        g,

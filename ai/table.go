@@ -38,6 +38,16 @@ const provenDepth = 255
 // searched only to a deadline, 1<<20.
 const MaxTableEntries = 1 << 22
 
+// fitTable returns the number of entries of a table that wants size entries (a power of
+// two) of entryBytes each and may take memory bytes (0 for no bound): size halved until
+// it fits, but never below 1<<10 entries.
+func fitTable(size, entryBytes uint64, memory int64) uint64 {
+	for memory > 0 && size > 1<<10 && int64(size*entryBytes) > memory {
+		size /= 2
+	}
+	return size
+}
+
 // entryBytes is the size of an entry.
 const entryBytes = uint64(unsafe.Sizeof(entry{}))
 
