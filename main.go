@@ -17,7 +17,6 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -28,6 +27,7 @@ import (
 
 	"tictactoe/ai"
 	"tictactoe/game"
+	"tictactoe/game/pbrain"
 )
 
 // version is what --version prints.
@@ -48,7 +48,7 @@ func argsOf(argv []string) []string {
 	return argv[1:]
 }
 
-// Exit statuses, as CONTRACT.md gives them.
+// Exit statuses: 0 when all went well, 1 for a failure while running, 2 for a usage error.
 const (
 	exitOK      = 0
 	exitRuntime = 1
@@ -272,8 +272,8 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 			continue
 		}
 		v := strings.ToLower(f.Value.String())
-		if engine, ok := strings.CutPrefix(f.Value.String(), enginePrefix); ok && (ch.flag == "x" || ch.flag == "o") {
-			if _, err := splitWords(engine); err != nil {
+		if engine, ok := strings.CutPrefix(f.Value.String(), pbrain.Prefix); ok && (ch.flag == "x" || ch.flag == "o") {
+			if _, err := pbrain.SplitWords(engine); err != nil {
 				return nil, set, fmt.Errorf("invalid value %q for --%s: %v", f.Value.String(), ch.flag, err)
 			}
 			continue
@@ -281,7 +281,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		if !slices.ContainsFunc(ch.values, func(s string) bool { return strings.EqualFold(s, v) }) {
 			want := strings.Join(ch.values, ", ")
 			if ch.flag == "x" || ch.flag == "o" {
-				want += ", or " + enginePrefix + "COMMAND"
+				want += ", or " + pbrain.Prefix + "COMMAND"
 			}
 			return nil, set, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, want)
 		}
@@ -569,18 +569,18 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	names := [3]string{game.X: cfg.x, game.O: cfg.o}
 	for _, m := range []game.Mark{game.X, game.O} {
 		name := names[m]
-		engine, ok := strings.CutPrefix(name, enginePrefix)
+		engine, ok := strings.CutPrefix(name, pbrain.Prefix)
 		if !ok {
 			players[m] = newStrategy(name, rng, cfg.think)
 			continue
 		}
-		argv, _ := splitWords(engine) // checked with the flags
-		p := &engineProcess{argv: argv, think: cfg.think, stderr: stderr}
-		if err := p.start(); err != nil {
+		argv, _ := pbrain.SplitWords(engine) // checked with the flags
+		p, err := pbrain.Start(argv, cfg.think, stderr)
+		if err != nil {
 			fmt.Fprintf(stderr, "tictactoe arena: --%s %s: %v\n", strings.ToLower(m.String()), name, err)
 			return exitUsage
 		}
-		defer p.stop()
+		defer p.Stop()
 		players[m] = p
 	}
 	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose}
@@ -636,11 +636,11 @@ func plural(n int, thing string) string {
 func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
 	player := newStrategy(cfg.ai, rng, cfg.think)
-	e := &game.Engine{
+	e := &pbrain.Server{
 		Win:   cfg.size.Win,
 		Think: cfg.think,
 		About: fmt.Sprintf(`name="tictactoe", version=%q, author="the tictactoe developers", country=""`, strings.TrimPrefix(version, "tictactoe ")),
-		Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
+		Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 			if m, ok := player.(*ai.Engine); ok {
 				// The manager's clock, not a count of positions, bounds the search.
 				m.Think, m.Memory, m.Timed, m.Stop = lim.Think, lim.Memory, true, lim.Stop
@@ -654,137 +654,6 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitRuntime
 	}
 	return exitOK
-}
-
-// enginePrefix starts the name of a strategy that is an engine in a process of its own:
-// pbrain:COMMAND.
-const enginePrefix = "pbrain:"
-
-// engineProcess is a player that is an engine speaking PBRAIN.md in a process of its own,
-// started from argv. After a game it forfeited it is started afresh, since it may be out
-// of step with the session or gone.
-type engineProcess struct {
-	argv   []string
-	think  time.Duration
-	stderr io.Writer // the engine's own stderr goes here
-
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	remote *game.Remote
-}
-
-// engineGrace is how much longer than --think an engine may take to answer.
-const engineGrace = time.Second
-
-// Move asks the engine for its move, starting it again if it forfeited a game before.
-func (p *engineProcess) Move(b *game.Board) (game.Cell, error) {
-	if p.remote.Err() != nil { // a forfeit ends the game, so this is a new one
-		p.stop()
-		if err := p.start(); err != nil {
-			return game.Cell{}, fmt.Errorf("%w: cannot start it again: %v", game.ErrForfeit, err)
-		}
-	}
-	return p.remote.Move(b)
-}
-
-// start starts the engine's process.
-func (p *engineProcess) start() error {
-	cmd := exec.Command(p.argv[0], p.argv[1:]...)
-	cmd.Stderr = p.stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	p.cmd, p.stdin = cmd, stdin
-	p.remote = &game.Remote{In: stdout, Out: stdin, Think: p.think, Wait: p.think + engineGrace, After: time.After}
-	return nil
-}
-
-// stop ends the engine's process: END and the end of its input, then, if it has not
-// exited within a second, a kill.
-func (p *engineProcess) stop() {
-	if p.cmd == nil {
-		return
-	}
-	if p.remote.Err() == nil {
-		p.remote.Close()
-	}
-	p.stdin.Close()
-	done := make(chan struct{})
-	go func() {
-		p.cmd.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(time.Second):
-		p.cmd.Process.Kill()
-		<-done
-	}
-	p.cmd = nil
-}
-
-// splitWords splits a command into words as a POSIX shell would, without running one:
-// blanks separate words, single quotes keep everything up to the next one, double quotes
-// keep everything but a backslash before ", \, $ or `, and a backslash outside quotes
-// keeps the character after it. There are no variables, globs or other expansions.
-func splitWords(s string) ([]string, error) {
-	var words []string
-	var word strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, word.String())
-				word.Reset()
-				inWord = false
-			}
-			continue
-		case c == '\'':
-			end := strings.IndexByte(s[i+1:], '\'')
-			if end < 0 {
-				return nil, errors.New("a single quote is not closed")
-			}
-			word.WriteString(s[i+1 : i+1+end])
-			i += end + 1
-		case c == '"':
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
-					i++
-				}
-				word.WriteByte(s[i])
-			}
-			if i == len(s) {
-				return nil, errors.New("a double quote is not closed")
-			}
-		case c == '\\':
-			if i+1 == len(s) {
-				return nil, errors.New("a backslash ends the command")
-			}
-			i++
-			word.WriteByte(s[i])
-		default:
-			word.WriteByte(c)
-		}
-		inWord = true
-	}
-	if inWord {
-		words = append(words, word.String())
-	}
-	if len(words) == 0 {
-		return nil, errors.New("no command given")
-	}
-	return words, nil
 }
 
 // recorder writes a session's record: a header with the flags that replay it, then every

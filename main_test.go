@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tictactoe/game/pbrain"
 )
 
 // elapsed matches analyze's line with the time taken, which no two runs share.
@@ -21,7 +23,7 @@ var elapsed = regexp.MustCompile(`(?m)^Time: .*$`)
 var update = flag.Bool("update", false, "rewrite the expected sections (stdout, stderr, status) of testdata/*.txtar")
 
 // A transcript is one scenario in txtar form: a free comment, then sections "-- name --".
-// args holds the arguments, split into words as a shell would (splitWords), where
+// args holds the arguments, split into words as a shell would (pbrain.SplitWords), where
 // $TICTACTOE stands for this program (see TestMain); env holds NAME=value lines; stdin is
 // the input. stdout, stderr and status are the expected results, and the only sections
 // -update writes: the inputs are never rewritten.
@@ -114,7 +116,7 @@ func TestTranscripts(t *testing.T) {
 			}
 			var args []string
 			if a := strings.ReplaceAll(tr.sections["args"], "$TICTACTOE", self); strings.TrimSpace(a) != "" {
-				if args, err = splitWords(a); err != nil {
+				if args, err = pbrain.SplitWords(a); err != nil {
 					t.Fatalf("args: %v", err)
 				}
 			}
@@ -281,37 +283,6 @@ func FuzzRun(f *testing.F) {
 			t.Errorf("%d Result lines for %d finished games", results, games)
 		}
 	})
-}
-
-func TestSplitWords(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-		err  string
-	}{
-		{"tictactoe pbrain", []string{"tictactoe", "pbrain"}, ""},
-		{"  a\tb\nc  ", []string{"a", "b", "c"}, ""},
-		{`'/path with spaces/engine' --flag`, []string{"/path with spaces/engine", "--flag"}, ""},
-		{`"a \"quoted\" \\ \$x \n"`, []string{`a "quoted" \ $x \n`}, ""},
-		{`a\ b c\'d`, []string{"a b", "c'd"}, ""},
-		{`x''y "" ''`, []string{"xy", "", ""}, ""},
-		{`pre'mid'"post"`, []string{"premidpost"}, ""},
-		{"$HOME *", []string{"$HOME", "*"}, ""},
-		{"'open", nil, "a single quote is not closed"},
-		{`"open`, nil, "a double quote is not closed"},
-		{`"open\"`, nil, "a double quote is not closed"},
-		{`end\`, nil, "a backslash ends the command"},
-		{"   ", nil, "no command given"},
-	}
-	for _, tt := range tests {
-		got, err := splitWords(tt.in)
-		switch {
-		case tt.err != "" && (err == nil || err.Error() != tt.err):
-			t.Errorf("splitWords(%q): %q, %v; want the error %q", tt.in, got, err, tt.err)
-		case tt.err == "" && (err != nil || !slices.Equal(got, tt.want)):
-			t.Errorf("splitWords(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
-	}
 }
 
 // TestArenaEngineGone plays an engine whose process exits at once: it forfeits every

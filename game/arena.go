@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// ErrForfeit is wrapped by the error of a player that loses the game by breaking the
+// rules of play: an illegal move, an answer that is not a move, or no answer in time.
+var ErrForfeit = errors.New("forfeits")
+
 // Arena plays computer against computer: Games games between Players[X], who moves
 // first, and Players[O], on empty boards of Size. A player that forfeits a game (its
 // error wraps ErrForfeit) or plays a move the rule forbids loses it, with a line on Out
@@ -112,8 +116,8 @@ func (a *Arena) play(i int, players [3]Player, names [3]string, opening Opening)
 		g.Out = a.Out
 	}
 	o, err := g.Run()
-	if f := (*forbiddenError)(nil); errors.As(err, &f) {
-		err = fmt.Errorf("%w: played %v, forbidden for %v: %s", ErrForfeit, f.cell, f.mark, f.reason)
+	if f := (*ForbiddenError)(nil); errors.As(err, &f) {
+		err = fmt.Errorf("%w: played %v, forbidden for %v: %s", ErrForfeit, f.Cell, f.Mark, f.Reason)
 	}
 	if errors.Is(err, ErrForfeit) {
 		loser := b.Turn()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tictactoe/game"
+	"tictactoe/game/internal/gametest"
 )
 
 // forfeiter forfeits on its nth move of each game and otherwise takes the last free cell.
@@ -16,13 +17,13 @@ func (f forfeiter) Move(b *game.Board) (game.Cell, error) {
 	if len(b.Moves())/2+1 == f.n {
 		return game.Cell{}, fmt.Errorf("%w: answered 9,9, off the board", game.ErrForfeit)
 	}
-	return lastFree{}.Move(b)
+	return gametest.LastFree{}.Move(b)
 }
 
 func TestArena(t *testing.T) {
 	var out strings.Builder
 	games := 0
-	a := &game.Arena{Size: game.Classic, Players: [3]game.Player{game.X: lastFree{}, game.O: forfeiter{2}},
+	a := &game.Arena{Size: game.Classic, Players: [3]game.Player{game.X: gametest.LastFree{}, game.O: forfeiter{2}},
 		Names: [3]string{game.X: "last", game.O: "quitter"}, Games: 3, Out: &out, Progress: func(int) { games++ }}
 	if err := a.Run(); err != nil {
 		t.Fatal(err)
@@ -39,7 +40,7 @@ Totals: 3 games, X wins 3, O wins 0, draws 0
 	if out.String() != want || games != 3 {
 		t.Errorf("%d games reported, output:\n%s\nwant:\n%s", games, out.String(), want)
 	}
-	a = &game.Arena{Size: game.Classic, Players: [3]game.Player{game.X: lastFree{}, game.O: failing{errors.New("broken")}}, Games: 2, Out: &out}
+	a = &game.Arena{Size: game.Classic, Players: [3]game.Player{game.X: gametest.LastFree{}, game.O: failing{errors.New("broken")}}, Games: 2, Out: &out}
 	if err := a.Run(); err == nil || err.Error() != "game 1: broken" {
 		t.Errorf("a player's error: %v, want game 1: broken", err)
 	}
@@ -59,7 +60,7 @@ func TestArenaOpenings(t *testing.T) {
 	var out strings.Builder
 	var boards []string
 	openings := []game.Opening{{{Row: 1, Col: 1}, {Row: 2, Col: 2}, {Row: 0, Col: 3}}, {{Row: 3, Col: 0}, {Row: 1, Col: 2}, {Row: 2, Col: 1}}}
-	a := &game.Arena{Size: game.Size{Rows: 4, Cols: 4, Win: 4}, Players: [3]game.Player{game.X: recording{lastFree{}, &boards}, game.O: quitter{}},
+	a := &game.Arena{Size: game.Size{Rows: 4, Cols: 4, Win: 4}, Players: [3]game.Player{game.X: gametest.Recording{Player: gametest.LastFree{}, Boards: &boards}, game.O: quitter{}},
 		Names: [3]string{game.X: "last", game.O: "quitter"}, Games: 7, Openings: openings, Out: &out}
 	if err := a.Run(); err != nil {
 		t.Fatal(err)

@@ -253,7 +253,7 @@ func (b *Board) Play(c Cell) error {
 	}
 	m := b.Turn()
 	if reason, bad := b.Forbidden(c); bad {
-		return &forbiddenError{c, m, reason}
+		return &ForbiddenError{Cell: c, Mark: m, Reason: reason}
 	}
 	b.put(c)
 	switch {
@@ -265,19 +265,21 @@ func (b *Board) Play(c Cell) error {
 	return nil
 }
 
-// forbiddenError is Play's error for a move the rule forbids: "cell 8 8 is forbidden
+// ForbiddenError is Play's error for a move the rule forbids: "cell 8 8 is forbidden
 // for X: double three". It wraps ErrForbidden.
-type forbiddenError struct {
-	cell   Cell
-	mark   Mark
-	reason string
+type ForbiddenError struct {
+	Cell   Cell   // the cell played
+	Mark   Mark   // the side that played it
+	Reason string // why the rule forbids it: "overline", "double four" or "double three"
 }
 
-func (e *forbiddenError) Error() string {
-	return fmt.Sprintf("cell %v is %v for %v: %s", e.cell, ErrForbidden, e.mark, e.reason)
+// Error returns "cell ROW COL is forbidden for MARK: REASON".
+func (e *ForbiddenError) Error() string {
+	return fmt.Sprintf("cell %v is %v for %v: %s", e.Cell, ErrForbidden, e.Mark, e.Reason)
 }
 
-func (e *forbiddenError) Unwrap() error { return ErrForbidden }
+// Unwrap returns ErrForbidden.
+func (e *ForbiddenError) Unwrap() error { return ErrForbidden }
 
 // Forbidden reports whether the rule forbids the side to move to play in c, an empty cell
 // on the board, and why: "overline", "double four" or "double three". Only Renju forbids

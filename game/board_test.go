@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tictactoe/game"
+	"tictactoe/game/internal/gametest"
 )
 
 // mustBoard parses a board in its one-line form (see game.ParseBoard) or stops the test.
@@ -18,26 +19,6 @@ func mustBoard(t testing.TB, s string, win int, first game.Mark) *game.Board {
 		t.Fatalf("ParseBoard(%q, %d, %v): %v", s, win, first, err)
 	}
 	return b
-}
-
-// newBoard returns an empty board of size s on which first moves first, or stops the test.
-func newBoard(t testing.TB, s game.Size, first game.Mark) *game.Board {
-	t.Helper()
-	b, err := game.NewBoard(s, first)
-	if err != nil {
-		t.Fatalf("NewBoard(%v, %v): %v", s, first, err)
-	}
-	return b
-}
-
-// playAll plays the cells in order, stopping the test with the board drawn when one is refused.
-func playAll(t testing.TB, b *game.Board, cells ...game.Cell) {
-	t.Helper()
-	for _, c := range cells {
-		if err := b.Play(c); err != nil {
-			t.Fatalf("Play(%v): %v, on\n%s", c, err, b.Render(""))
-		}
-	}
 }
 
 // interleave returns the moves of a game in which first played firsts and the other seconds.
@@ -278,13 +259,13 @@ func TestPlayWins(t *testing.T) {
 			if first == game.Empty {
 				first = game.X
 			}
-			b := newBoard(t, tc.size, first)
+			b := gametest.NewBoard(t, tc.size, first)
 			moves := interleave(tc.firsts, tc.seconds)
-			playAll(t, b, moves[:len(moves)-1]...)
+			gametest.PlayAll(t, b, moves[:len(moves)-1]...)
 			if b.Over() {
 				t.Fatalf("over before the last move: %v:\n%s", b.Outcome(), b.Render(""))
 			}
-			playAll(t, b, moves[len(moves)-1])
+			gametest.PlayAll(t, b, moves[len(moves)-1])
 			o := b.Outcome()
 			if o.Status != game.Won || o.Winner != tc.winner || !b.Over() {
 				t.Fatalf("outcome %v (status %d), want %v wins:\n%s", o, o.Status, tc.winner, b.Render(""))
@@ -325,8 +306,8 @@ func TestPlayNoWin(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := newBoard(t, tc.size, game.X)
-			playAll(t, b, interleave(tc.firsts, tc.seconds)...)
+			b := gametest.NewBoard(t, tc.size, game.X)
+			gametest.PlayAll(t, b, interleave(tc.firsts, tc.seconds)...)
 			if o := b.Outcome(); o.Status != tc.status {
 				t.Errorf("outcome %v, want status %d:\n%s", o, tc.status, b.Render(""))
 			}
@@ -381,7 +362,7 @@ func TestPlayRefused(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
-	b := newBoard(t, game.Classic, game.X)
+	b := gametest.NewBoard(t, game.Classic, game.X)
 	if c, ok := b.Undo(); ok {
 		t.Fatalf("Undo on an empty board = %v, true", c)
 	}
@@ -393,7 +374,7 @@ func TestUndo(t *testing.T) {
 	var before []string
 	for _, c := range moves {
 		before = append(before, b.String())
-		playAll(t, b, c)
+		gametest.PlayAll(t, b, c)
 		if last, ok := b.Last(); !ok || last != c {
 			t.Fatalf("Last() = %v, %v after Play(%v)", last, ok, c)
 		}
@@ -422,10 +403,10 @@ func TestUndo(t *testing.T) {
 func TestUndoReopensTheGame(t *testing.T) {
 	for _, board := range []string{"XXX|OO.|...", "XOX|XOO|OXX"} {
 		t.Run(board, func(t *testing.T) {
-			b := newBoard(t, game.Classic, game.X)
+			b := gametest.NewBoard(t, game.Classic, game.X)
 			// Replay the board's moves through Play so that the last one ends the game.
 			parsed := mustBoard(t, board, 3, game.X)
-			playAll(t, b, parsed.Moves()...)
+			gametest.PlayAll(t, b, parsed.Moves()...)
 			if !b.Over() {
 				t.Fatalf("not over:\n%s", b.Render(""))
 			}
@@ -436,7 +417,7 @@ func TestUndoReopensTheGame(t *testing.T) {
 			if mover := parsed.At(last); b.Turn() != mover {
 				t.Fatalf("after undoing %v: Turn() = %v, want %v", last, b.Turn(), mover)
 			}
-			playAll(t, b, last)
+			gametest.PlayAll(t, b, last)
 			if b.String() != board || !b.Over() {
 				t.Errorf("replaying %v: %s, over %v, want %s over", last, b, b.Over(), board)
 			}
@@ -455,7 +436,7 @@ func TestUndoOnParsedBoard(t *testing.T) {
 }
 
 func TestTurnFirstO(t *testing.T) {
-	b := newBoard(t, game.Classic, game.O)
+	b := gametest.NewBoard(t, game.Classic, game.O)
 	if b.First() != game.O {
 		t.Fatalf("First() = %v, want O", b.First())
 	}
@@ -464,7 +445,7 @@ func TestTurnFirstO(t *testing.T) {
 		if b.Turn() != want {
 			t.Fatalf("before move %d Turn() = %v, want %v:\n%s", i+1, b.Turn(), want, b.Render(""))
 		}
-		playAll(t, b, c)
+		gametest.PlayAll(t, b, c)
 		if b.At(c) != want {
 			t.Fatalf("move %d put %v in %v, want %v:\n%s", i+1, b.At(c), c, want, b.Render(""))
 		}
@@ -615,7 +596,7 @@ func TestParseBoardErrors(t *testing.T) {
 func TestClone(t *testing.T) {
 	b := mustBoard(t, "XO.|.X.|O..", 3, game.X)
 	c := b.Clone()
-	playAll(t, c, game.Cell{Row: 2, Col: 2})
+	gametest.PlayAll(t, c, game.Cell{Row: 2, Col: 2})
 	if b.String() != "XO.|.X.|O.." || len(b.Moves()) != 4 || b.Turn() != game.X || b.Over() {
 		t.Errorf("playing on the clone changed the original: %s, %d moves", b, len(b.Moves()))
 	}

@@ -138,10 +138,11 @@ const computerPhrase = "Computer ("
 // control character is written back; a long s is cut to its first 40 characters, with
 // "..." after the quote. Text that would read as a computer's move has its "plays"
 // spelt "pl\x61ys", the same string in Go's notation.
-func Quote(s string) string { return quote(s, 40) }
+func Quote(s string) string { return QuoteN(s, 40) }
 
-// quote is Quote for a limit of its own: s is cut to its first limit characters.
-func quote(s string, limit int) string {
+// QuoteN is Quote with a limit of its own: a longer s is cut to its first limit
+// characters.
+func QuoteN(s string, limit int) string {
 	cut := false
 	if utf8.RuneCountInString(s) > limit {
 		s = string([]rune(s)[:limit])
@@ -185,7 +186,7 @@ func ParseMove(line string, s Size) (Cell, error) {
 			limit = s.Cols
 		}
 		f := fields[i]
-		if !isInteger(f) {
+		if !IsInteger(f) {
 			return Cell{}, fmt.Errorf("%s %s is not a number", name, Quote(f))
 		}
 		v, err := strconv.Atoi(f)
@@ -200,8 +201,9 @@ func ParseMove(line string, s Size) (Cell, error) {
 	return Cell{n[0], n[1]}, nil
 }
 
-// isInteger reports whether s is a whole number in decimal digits, with an optional sign.
-func isInteger(s string) bool {
+// IsInteger reports whether s is a whole number in decimal digits, with an optional sign:
+// no blanks, no other base, no underscores.
+func IsInteger(s string) bool {
 	if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
 		s = s[1:]
 	}

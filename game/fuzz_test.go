@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tictactoe/game"
+	"tictactoe/game/internal/gametest"
 )
 
 // fuzzSize makes a board size of 1 to limit rows and columns and a win from 1 to the longer
@@ -34,7 +35,7 @@ func FuzzParseMove(f *testing.F) {
 			}
 			return
 		}
-		if b := newBoard(t, s, game.X); !b.Contains(c) {
+		if b := gametest.NewBoard(t, s, game.X); !b.Contains(c) {
 			t.Fatalf("ParseMove(%q, %v) = %v, off the board", line, s, c)
 		}
 		if again, err := game.ParseMove(c.String(), s); err != nil || again != c {
@@ -63,7 +64,7 @@ func FuzzSession(f *testing.F) {
 		var out bytes.Buffer
 		con := game.NewConsole(bytes.NewReader(input), &out)
 		con.Echo = true
-		g := &game.Game{Board: newBoard(t, fuzzSize(rows, cols, win, 5), first), Out: &out}
+		g := &game.Game{Board: gametest.NewBoard(t, fuzzSize(rows, cols, win, 5), first), Out: &out}
 		g.Players[game.X] = &game.Human{Console: con, Prompt: "Player X"}
 		g.Players[game.O] = &game.Human{Console: con, Prompt: "Player O"}
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tictactoe/game"
+	"tictactoe/game/internal/gametest"
 )
 
 // walk calls visit on b and on every position reached from it in at most depth more moves,
@@ -52,7 +53,7 @@ var (
 )
 
 func TestPerft3x3(t *testing.T) {
-	got := perft(t, newBoard(t, game.Classic, game.X), 9)
+	got := perft(t, gametest.NewBoard(t, game.Classic, game.X), 9)
 	if !slices.Equal(got, perft3x3) {
 		t.Errorf("perft 3x3 plies 0..9 = %v, want %v", got, perft3x3)
 	}
@@ -70,7 +71,7 @@ func TestPerft4x4(t *testing.T) {
 		depth = 6
 	}
 	s := game.Size{Rows: 4, Cols: 4, Win: 4}
-	if got, want := perft(t, newBoard(t, s, game.X), depth), perft4x4[:depth+1]; !slices.Equal(got, want) {
+	if got, want := perft(t, gametest.NewBoard(t, s, game.X), depth), perft4x4[:depth+1]; !slices.Equal(got, want) {
 		t.Errorf("perft 4x4 k4 plies 0..%d = %v, want %v", depth, got, want)
 	}
 }
@@ -79,7 +80,7 @@ func TestGames3x3(t *testing.T) {
 	var games, xWins, oWins, draws, terminal int
 	positions := map[string]bool{}
 	classes := map[string]bool{}
-	walk(t, newBoard(t, game.Classic, game.X), 9, func(b *game.Board) {
+	walk(t, gametest.NewBoard(t, game.Classic, game.X), 9, func(b *game.Board) {
 		s := b.String()
 		if !positions[s] {
 			positions[s] = true
@@ -173,7 +174,7 @@ func TestCanonical(t *testing.T) {
 
 func BenchmarkPerft3x3(b *testing.B) {
 	b.ReportAllocs()
-	board := newBoard(b, game.Classic, game.X)
+	board := gametest.NewBoard(b, game.Classic, game.X)
 	nodes := 0
 	for b.Loop() {
 		nodes = 0

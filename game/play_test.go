@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tictactoe/game"
+	"tictactoe/game/internal/gametest"
 )
 
 // scripted is a computer Player that plays its moves in order, whatever the board.
@@ -58,7 +59,7 @@ func (m match) run(t *testing.T) result {
 	con := game.NewConsole(strings.NewReader(m.input), &out)
 	con.Echo = true
 	var notes strings.Builder
-	g := &game.Game{Board: newBoard(t, game.Classic, first), Out: &out, Color: m.color, Notes: &notes}
+	g := &game.Game{Board: gametest.NewBoard(t, game.Classic, first), Out: &out, Color: m.color, Notes: &notes}
 	comp := &scripted{moves: m.moves}
 	for _, mark := range []game.Mark{game.X, game.O} {
 		if mark == m.computer {
@@ -211,7 +212,7 @@ func TestRun(t *testing.T) {
 
 func TestRunComputerError(t *testing.T) {
 	boom := errors.New("boom")
-	g := &game.Game{Board: newBoard(t, game.Classic, game.X), Out: new(strings.Builder)}
+	g := &game.Game{Board: gametest.NewBoard(t, game.Classic, game.X), Out: new(strings.Builder)}
 	g.Players[game.X] = failing{boom}
 	g.Players[game.O] = failing{boom}
 	if _, err := g.Run(); !errors.Is(err, boom) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tictactoe/game"
+	"tictactoe/game/internal/gametest"
 )
 
 // diagram reads a drawn position: rows of X (black, the first player), O and '.', with a
@@ -501,18 +502,18 @@ func TestRenjuWins(t *testing.T) {
 	s := game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Renju}
 	far := []game.Cell{{Row: 14, Col: 0}, {Row: 14, Col: 2}, {Row: 14, Col: 4}, {Row: 14, Col: 6}, {Row: 14, Col: 8}, {Row: 14, Col: 10}}
 	t.Run("X five", func(t *testing.T) {
-		b := newBoard(t, s, game.X)
-		playAll(t, b, interleave(row(3, 3, 5), far[:4])...)
+		b := gametest.NewBoard(t, s, game.X)
+		gametest.PlayAll(t, b, interleave(row(3, 3, 5), far[:4])...)
 		if o := b.Outcome(); o.Winner != game.X {
 			t.Errorf("outcome %v, want X wins, on\n%s", o, b.Render(""))
 		}
 	})
 	t.Run("O six", func(t *testing.T) {
-		b := newBoard(t, s, game.X)
+		b := gametest.NewBoard(t, s, game.X)
 		xs := []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 2}, {Row: 0, Col: 4}, {Row: 0, Col: 6}, {Row: 0, Col: 8}, {Row: 0, Col: 10}}
 		os := append(row(5, 2, 3), row(5, 6, 2)...)
-		playAll(t, b, interleave(xs, os)...)
-		playAll(t, b, game.Cell{Row: 5, Col: 5}) // O's six
+		gametest.PlayAll(t, b, interleave(xs, os)...)
+		gametest.PlayAll(t, b, game.Cell{Row: 5, Col: 5}) // O's six
 		if o := b.Outcome(); o.Winner != game.O || len(o.Line) != 6 {
 			t.Errorf("outcome %v, line %v, want O wins with six, on\n%s", o, o.Line, b.Render(""))
 		}
@@ -540,7 +541,7 @@ func TestExactOverlines(t *testing.T) {
 				for _, n := range []int{5, 6, 7, 8} {
 					t.Run(fmt.Sprintf("%v %s %v %d", rule, d.name, mover, n), func(t *testing.T) {
 						s := game.Size{Rows: 15, Cols: 15, Win: 5, Rule: rule}
-						b := newBoard(t, s, game.X)
+						b := gametest.NewBoard(t, s, game.X)
 						cells := d.run(n)
 						// Play the run with its middle stone last, so that the last move
 						// joins two parts into the whole run.
@@ -553,11 +554,11 @@ func TestExactOverlines(t *testing.T) {
 						} else {
 							moves = interleave(far[:n], order)
 						}
-						playAll(t, b, moves[:len(moves)-1]...)
+						gametest.PlayAll(t, b, moves[:len(moves)-1]...)
 						if b.Over() {
 							t.Fatalf("over before the last stone, on\n%s", b.Render(""))
 						}
-						playAll(t, b, moves[len(moves)-1])
+						gametest.PlayAll(t, b, moves[len(moves)-1])
 						o := b.Outcome()
 						wins := n == 5 || rule == game.Freestyle
 						switch {

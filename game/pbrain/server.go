@@ -1,6 +1,7 @@
-package game
+package pbrain
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -9,19 +10,21 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"tictactoe/game"
 )
 
-// Engine is a five-in-a-row engine for the programs that manage such games (GUIs,
-// tournament managers, referees): Serve answers the line protocol that PBRAIN.md
-// describes, keeping the board and asking Move for the engine's moves.
-type Engine struct {
+// Server is an engine for the programs that manage five-in-a-row games (GUIs, tournament
+// managers, referees): Serve answers the protocol, keeping the board and asking Move for
+// the engine's moves.
+type Server struct {
 	Win   int           // marks in a row that win (5 in the protocol), under the rule INFO rule sets
 	Think time.Duration // the time for a move until the manager sets timeout_turn
 	About string        // the answer to ABOUT: name="...", version="...", author="...", country="..."
 	// Move chooses the engine's move on b, where it is the engine's turn, within lim. It
 	// runs in a goroutine of its own while Serve watches the input, and Serve touches
 	// nothing of the session until it returns.
-	Move func(b *Board, lim Limits) (Cell, error)
+	Move func(b *game.Board, lim Limits) (game.Cell, error)
 	// Now is the clock that measures the time the engine takes, which a match limit
 	// without time_left is spent from; nil measures none.
 	Now func() time.Time
@@ -57,18 +60,18 @@ const (
 // gets every answer. Any other line waits until the move is answered, and is then carried
 // out in order. r is read in a goroutine of its own, which ends with the session, or when
 // a read of r in progress then returns.
-func (e *Engine) Serve(r io.Reader, w io.Writer) error {
+func (e *Server) Serve(r io.Reader, w io.Writer) error {
 	f, stop := newFeed(r)
 	defer stop()
-	s := &engineSession{e: e, in: f, out: w, turn: -1, match: -1, left: -1}
+	s := &session{e: e, in: f, out: w, turn: -1, match: -1, left: -1}
 	for s.err == nil {
 		l := f.next()
 		line, err := l.text, l.err
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil
-		case errors.Is(err, ErrLineTooLong):
-			s.reply("ERROR too long: a %v, starting %s", err, Quote(line))
+		case errors.Is(err, game.ErrLineTooLong):
+			s.reply("ERROR too long: a %v, starting %s", err, game.Quote(line))
 			continue
 		case err != nil:
 			return err
@@ -80,17 +83,17 @@ func (e *Engine) Serve(r io.Reader, w io.Writer) error {
 	return s.err
 }
 
-// engineSession is the state of one Serve: the board and the manager's settings.
-type engineSession struct {
-	e   *Engine
+// session is the state of one Serve: the board and the manager's settings.
+type session struct {
+	e   *Server
 	in  *feed
 	out io.Writer
 	err error // the first error writing to out
 
-	b    *Board // nil before START
-	own  Mark   // the engine's mark: X when it moved first; Empty until it is known
-	rule error  // why the rule the manager set cannot be played, or nil
-	next Rule   // the rule the manager set last that the engine plays, for the next game
+	b    *game.Board // nil before START
+	own  game.Mark   // the engine's mark: X when it moved first; Empty until it is known
+	rule error       // why the rule the manager set cannot be played, or nil
+	next game.Rule   // the rule the manager set last that the engine plays, for the next game
 
 	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
 	memory            int64         // max_memory; 0 for no limit
@@ -99,14 +102,14 @@ type engineSession struct {
 }
 
 // reply writes one line of answer.
-func (s *engineSession) reply(format string, args ...any) {
+func (s *session) reply(format string, args ...any) {
 	if s.err == nil {
 		_, s.err = fmt.Fprintf(s.out, format+"\n", args...)
 	}
 }
 
 // command carries out one line; it reports whether the session is over.
-func (s *engineSession) command(line string) (end bool) {
+func (s *session) command(line string) (end bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return false
@@ -116,7 +119,7 @@ func (s *engineSession) command(line string) (end bool) {
 	case "START":
 		n, err := strconv.Atoi(arg)
 		if err != nil {
-			s.reply("ERROR START wants a board size, such as START 15, not %s", Quote(arg))
+			s.reply("ERROR START wants a board size, such as START 15, not %s", game.Quote(arg))
 			return false
 		}
 		s.start(n, n)
@@ -155,7 +158,7 @@ func (s *engineSession) command(line string) (end bool) {
 	case "END":
 		return true
 	default:
-		s.reply("UNKNOWN command %s", Quote(fields[0]))
+		s.reply("UNKNOWN command %s", game.Quote(fields[0]))
 	}
 	return false
 }
@@ -170,22 +173,22 @@ func commandName(line string) string {
 }
 
 // start sets up an empty board of the given width and height.
-func (s *engineSession) start(cols, rows int) {
-	size := Size{Rows: rows, Cols: cols, Win: s.e.Win, Rule: s.next}
+func (s *session) start(cols, rows int) {
+	size := game.Size{Rows: rows, Cols: cols, Win: s.e.Win, Rule: s.next}
 	if err := size.Validate(); err != nil {
 		s.reply("ERROR unsupported board %d wide and %d high: this engine plays sides of 1 to %d, at least one of them %d or more",
-			cols, rows, MaxSize, s.e.Win)
+			cols, rows, game.MaxSize, s.e.Win)
 		return
 	}
-	s.b, _ = NewBoard(size, X) // the size was just checked; X stands for the first to move
-	s.own = Empty
+	s.b, _ = game.NewBoard(size, game.X) // the size was just checked; X stands for the first to move
+	s.own = game.Empty
 	s.used = 0 // a new game
 	s.reply("OK")
 }
 
 // ready reports whether there is a board to play on and a rule the engine plays, saying
 // why not when there is not.
-func (s *engineSession) ready() bool {
+func (s *session) ready() bool {
 	if !s.started() {
 		return false
 	}
@@ -197,7 +200,7 @@ func (s *engineSession) ready() bool {
 }
 
 // started reports whether there is a board, saying so when there is not.
-func (s *engineSession) started() bool {
+func (s *session) started() bool {
 	if s.b == nil {
 		s.reply("ERROR no board: send START first")
 	}
@@ -205,7 +208,7 @@ func (s *engineSession) started() bool {
 }
 
 // opponentMove carries out TURN: the opponent's stone at arg, then the engine's move.
-func (s *engineSession) opponentMove(arg string) {
+func (s *session) opponentMove(arg string) {
 	if !s.ready() {
 		return
 	}
@@ -226,14 +229,14 @@ func (s *engineSession) opponentMove(arg string) {
 		s.reply("ERROR TURN %s: %v", pointString(p), s.cellError(err))
 		return
 	}
-	if s.own == Empty {
+	if s.own == game.Empty {
 		s.own = s.b.Turn()
 	}
 	s.move()
 }
 
 // move asks the engine for its move on the board, plays it and answers it.
-func (s *engineSession) move() {
+func (s *session) move() {
 	if s.b.Over() {
 		s.reply("ERROR %v", over(s.b, s.own))
 		return
@@ -263,15 +266,15 @@ func (s *engineSession) move() {
 
 // think has Move choose the engine's move on the board within lim while it watches the
 // input, as Serve says; it reports whether END or the end of the input stopped the move.
-func (s *engineSession) think(lim Limits) (c Cell, stopped bool, err error) {
+func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 	stop := make(chan struct{})
 	lim.Stop = stop
 	type result struct {
-		c   Cell
+		c   game.Cell
 		err error
 	}
 	done := make(chan result, 1)
-	go func(b *Board) {
+	go func(b *game.Board) {
 		c, err := s.e.Move(b, lim)
 		done <- result{c, err}
 	}(s.b)
@@ -305,13 +308,13 @@ func (s *engineSession) think(lim Limits) (c Cell, stopped bool, err error) {
 // limits is what the next move may take: timeout_turn (or Think until the manager sets
 // it), and no more than what is left of the match spread over the moves to come, less a
 // margin.
-func (s *engineSession) limits() Limits {
+func (s *session) limits() Limits {
 	think := s.e.Think
 	if s.turn >= 0 {
 		think = s.turn
 	}
 	if left, ok := s.matchLeft(); ok {
-		free := len(s.b.cells) - len(s.b.moves)
+		free := len(s.b.Empty())
 		think = min(think, left/time.Duration(min(max(free/2, 1), movesToCome)))
 	}
 	think -= think/marginFraction + marginFixed
@@ -322,7 +325,7 @@ func (s *engineSession) limits() Limits {
 // (timeout_match 0, or neither it nor time_left sent): time_left less the time the
 // engine has taken since it came, or else timeout_match less the time the engine has
 // taken in this game.
-func (s *engineSession) matchLeft() (time.Duration, bool) {
+func (s *session) matchLeft() (time.Duration, bool) {
 	switch {
 	case s.match == 0:
 		return 0, false
@@ -338,8 +341,8 @@ func (s *engineSession) matchLeft() (time.Duration, bool) {
 // make and answers the engine's move in it. A bad line spoils the whole position, which is
 // then refused at DONE, keeping the board as it was. It reports whether the session is
 // over: END or the end of the input before DONE.
-func (s *engineSession) position() (end bool) {
-	var stones [3][]Cell // by F: 1 the engine's, 2 the opponent's
+func (s *session) position() (end bool) {
+	var stones [3][]game.Cell // by F: 1 the engine's, 2 the opponent's
 	var bad error
 	for {
 		l := s.in.next()
@@ -347,7 +350,7 @@ func (s *engineSession) position() (end bool) {
 		if errors.Is(err, io.EOF) {
 			return true
 		}
-		if err != nil && !errors.Is(err, ErrLineTooLong) {
+		if err != nil && !errors.Is(err, game.ErrLineTooLong) {
 			s.err = err
 			return true
 		}
@@ -362,7 +365,7 @@ func (s *engineSession) position() (end bool) {
 			continue
 		}
 		if err != nil {
-			bad = fmt.Errorf("too long: a %w, starting %s", err, Quote(line))
+			bad = fmt.Errorf("too long: a %w, starting %s", err, game.Quote(line))
 			continue
 		}
 		c, f, err := parseStone(line)
@@ -370,7 +373,7 @@ func (s *engineSession) position() (end bool) {
 		case err != nil:
 			bad = err
 		case s.b != nil && !s.b.Contains(c):
-			bad = fmt.Errorf("stone %s: %v", pointString(c), s.cellError(ErrOutOfRange))
+			bad = fmt.Errorf("stone %s: %v", pointString(c), s.cellError(game.ErrOutOfRange))
 		case slices.Contains(stones[1], c) || slices.Contains(stones[2], c):
 			bad = fmt.Errorf("stone %s: given twice", pointString(c))
 		}
@@ -384,18 +387,18 @@ func (s *engineSession) position() (end bool) {
 		return false
 	}
 	own, opp := stones[1], stones[2]
-	var b *Board
+	var b *game.Board
 	var err error
 	switch len(opp) - len(own) {
 	case 0:
-		b, err = Setup(s.b.Size(), X, own, opp)
+		b, err = game.Setup(s.b.Size(), game.X, own, opp)
 	case 1:
-		b, err = Setup(s.b.Size(), X, opp, own)
+		b, err = game.Setup(s.b.Size(), game.X, opp, own)
 	default:
 		err = fmt.Errorf("%s of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", countStones(len(own)), len(opp))
 	}
 	switch {
-	case errors.Is(err, ErrGameOver):
+	case errors.Is(err, game.ErrGameOver):
 		err = fmt.Errorf("the game is over: the engine's stones already make %d in a row", s.e.Win)
 	case err == nil && b.Over():
 		err = over(b, b.Turn())
@@ -410,11 +413,11 @@ func (s *engineSession) position() (end bool) {
 }
 
 // over says how the game on b, where the engine plays own, has ended.
-func over(b *Board, own Mark) error {
+func over(b *game.Board, own game.Mark) error {
 	switch o := b.Outcome(); {
-	case o.Status == Drawn && len(b.Moves()) < len(b.cells):
+	case o.Status == game.Drawn && len(b.Moves()) < b.Size().Rows*b.Size().Cols:
 		return errors.New("the game is over: a draw, as every free cell is forbidden to black")
-	case o.Status == Drawn:
+	case o.Status == game.Drawn:
 		return errors.New("the game is over: the board is full")
 	case o.Winner == own:
 		return errors.New("the game is over: the engine has won")
@@ -423,7 +426,7 @@ func over(b *Board, own Mark) error {
 }
 
 // takeBack carries out TAKEBACK: the stone at arg goes, if it is the last one played.
-func (s *engineSession) takeBack(arg string) {
+func (s *session) takeBack(arg string) {
 	if !s.started() {
 		return
 	}
@@ -435,22 +438,22 @@ func (s *engineSession) takeBack(arg string) {
 	last, ok := s.b.Last()
 	switch {
 	case !s.b.Contains(p):
-		s.reply("ERROR TAKEBACK %s: %v", pointString(p), s.cellError(ErrOutOfRange))
-	case s.b.At(p) == Empty:
+		s.reply("ERROR TAKEBACK %s: %v", pointString(p), s.cellError(game.ErrOutOfRange))
+	case s.b.At(p) == game.Empty:
 		s.reply("ERROR TAKEBACK %s: there is no stone there", pointString(p))
 	case !ok || last != p:
 		s.reply("ERROR TAKEBACK %s: only the last stone played, %s, can be taken back", pointString(p), pointString(last))
 	default:
 		s.b.Undo()
 		if len(s.b.Moves()) == 0 {
-			s.own = Empty
+			s.own = game.Empty
 		}
 		s.reply("OK")
 	}
 }
 
 // info carries out INFO KEY VALUE. It answers only a value it cannot use.
-func (s *engineSession) info(args []string) {
+func (s *session) info(args []string) {
 	if len(args) == 0 {
 		s.reply("ERROR INFO wants a key and a value, such as INFO timeout_turn 1000")
 		return
@@ -461,11 +464,11 @@ func (s *engineSession) info(args []string) {
 	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule":
 		var err error
 		n, err = strconv.ParseInt(value, 10, 64)
-		if errors.Is(err, strconv.ErrRange) && isInteger(value) && value[0] != '-' {
+		if errors.Is(err, strconv.ErrRange) && game.IsInteger(value) && value[0] != '-' {
 			n, err = math.MaxInt64, nil // more than any limit: none
 		}
 		if err != nil || n < 0 {
-			s.reply("ERROR INFO %s wants a whole number of 0 or more, not %s", key, Quote(value))
+			s.reply("ERROR INFO %s wants a whole number of 0 or more, not %s", key, game.Quote(value))
 			return
 		}
 	default:
@@ -482,7 +485,7 @@ func (s *engineSession) info(args []string) {
 	case "max_memory":
 		s.memory = n
 	case "rule":
-		var r Rule
+		var r game.Rule
 		r, s.rule = ruleOf(n, s.e.Win)
 		if s.rule != nil {
 			s.reply("ERROR %v", s.rule)
@@ -493,7 +496,7 @@ func (s *engineSession) info(args []string) {
 			// Managers set the rule between START and the first move: it is this game's.
 			size := s.b.Size()
 			size.Rule = r
-			s.b, _ = NewBoard(size, X) // a size the engine started with, under a rule it plays
+			s.b, _ = game.NewBoard(size, game.X) // a size the engine started with, under a rule it plays
 		}
 	}
 }
@@ -501,14 +504,14 @@ func (s *engineSession) info(args []string) {
 // ruleOf returns the rule that the protocol's rule n names, or why the engine cannot play
 // it: it plays 0, freestyle (win or more in a row); 1, exactly win in a row; and 4, renju,
 // when win is 5.
-func ruleOf(n int64, win int) (Rule, error) {
+func ruleOf(n int64, win int) (game.Rule, error) {
 	switch {
 	case n == 0:
-		return Freestyle, nil
+		return game.Freestyle, nil
 	case n == 1:
-		return Exact, nil
+		return game.Exact, nil
 	case n == 4 && win == 5:
-		return Renju, nil
+		return game.Renju, nil
 	case n == 4:
 		return 0, fmt.Errorf("rule 4 (renju) is not supported with %d in a row: renju is played with five", win)
 	}
@@ -525,45 +528,17 @@ func ruleOf(n int64, win int) (Rule, error) {
 	return 0, fmt.Errorf("rule %d (%s) is not supported: this engine plays rule 0 (freestyle, %d or more in a row wins), 1 (exactly %d) and 4 (renju)", n, strings.Join(named, ", "), win, win)
 }
 
-// parsePoint reads the protocol's coordinates "X,Y", X the column and Y the row, both
-// 0-based, as a Cell.
-func parsePoint(s string) (Cell, error) {
-	n, err := parseNumbers(s, 2)
-	if err != nil {
-		return Cell{}, err
-	}
-	return Cell{Row: n[1], Col: n[0]}, nil
-}
-
 // parseStone reads a line of BOARD, "X,Y,F": the cell and who holds it, 1 the engine and
 // 2 the opponent.
-func parseStone(s string) (Cell, int, error) {
+func parseStone(s string) (game.Cell, int, error) {
 	n, err := parseNumbers(s, 3)
 	if err != nil {
-		return Cell{}, 0, fmt.Errorf("want stones as X,Y,F: %v", err)
+		return game.Cell{}, 0, fmt.Errorf("want stones as X,Y,F: %v", err)
 	}
 	if f := n[2]; f != 1 && f != 2 {
-		return Cell{}, 0, fmt.Errorf("stone %s: F is 1 for the engine's stone or 2 for the opponent's, not %d", Quote(s), f)
+		return game.Cell{}, 0, fmt.Errorf("stone %s: F is 1 for the engine's stone or 2 for the opponent's, not %d", game.Quote(s), f)
 	}
-	return Cell{Row: n[1], Col: n[0]}, n[2], nil
-}
-
-// parseNumbers reads want whole numbers separated by commas, with blanks around them.
-func parseNumbers(s string, want int) ([]int, error) {
-	parts := strings.Split(s, ",")
-	if len(parts) != want {
-		return nil, fmt.Errorf("%s is not %d numbers separated by commas", Quote(s), want)
-	}
-	n := make([]int, want)
-	for i, p := range parts {
-		p = strings.TrimSpace(p)
-		v, err := strconv.Atoi(p)
-		if !isInteger(p) || err != nil {
-			return nil, fmt.Errorf("%s in %s is not a number we can use", Quote(p), Quote(s))
-		}
-		n[i] = v
-	}
-	return n, nil
+	return game.Cell{Row: n[1], Col: n[0]}, n[2], nil
 }
 
 // countStones counts stones: "1 stone", "2 stones".
@@ -574,19 +549,116 @@ func countStones(n int) string {
 	return fmt.Sprintf("%d stones", n)
 }
 
-// pointString writes a cell in the protocol's form, "X,Y".
-func pointString(c Cell) string { return fmt.Sprintf("%d,%d", c.Col, c.Row) }
-
 // cellError rewords Play's error for the protocol, whose cells are X,Y.
-func (s *engineSession) cellError(err error) error {
-	var f *forbiddenError
+func (s *session) cellError(err error) error {
+	var f *game.ForbiddenError
 	switch {
-	case errors.Is(err, ErrOutOfRange):
-		return fmt.Errorf("off the board, which is %d wide and %d high", s.b.size.Cols, s.b.size.Rows)
-	case errors.Is(err, ErrTaken):
+	case errors.Is(err, game.ErrOutOfRange):
+		return fmt.Errorf("off the board, which is %d wide and %d high", s.b.Size().Cols, s.b.Size().Rows)
+	case errors.Is(err, game.ErrTaken):
 		return errors.New("the cell is taken")
 	case errors.As(err, &f):
-		return fmt.Errorf("forbidden for %v, the first player, under renju: %s", f.mark, f.reason)
+		return fmt.Errorf("forbidden for %v, the first player, under renju: %s", f.Mark, f.Reason)
 	}
 	return err
+}
+
+// feedBuffer is how much input one read may bring at once: a script's whole input, so
+// that the lines it sent together come in one read.
+const feedBuffer = 1 << 16
+
+// feed reads the engine's input in a goroutine of its own, a line at a time when asked,
+// so that the session can watch the input while the engine thinks. Lines read ahead
+// wait in a queue, to be carried out in order.
+type feed struct {
+	want  chan struct{}  // asks the reader for the next line
+	lines chan inputLine // the lines it reads
+	done  chan struct{}  // closed when the session is over: the reader stops
+	asked bool           // a line was asked for and has not come yet
+	ended bool           // the reader has sent the end of the input, or a failure
+	queue []inputLine    // lines read ahead, oldest first
+}
+
+// inputLine is one line read, or the error that ends the input (io.EOF at its end).
+type inputLine struct {
+	text string
+	err  error
+	// late is set when reading the line took a read of the input that happened after it
+	// was asked for: the line, or its last part, arrived only then.
+	late bool
+}
+
+// final reports whether the line ends the input: its end or a failure to read it.
+func (l inputLine) final() bool { return l.err != nil && !errors.Is(l.err, game.ErrLineTooLong) }
+
+// watchedReader notes whether it was read.
+type watchedReader struct {
+	r    io.Reader
+	read bool
+}
+
+func (w *watchedReader) Read(p []byte) (int, error) {
+	w.read = true
+	return w.r.Read(p)
+}
+
+// newFeed starts reading r in a goroutine, which ends after the input does, or when
+// stop is called and it is not in the middle of a read of r (then it ends when that read
+// returns).
+func newFeed(r io.Reader) (f *feed, stop func()) {
+	f = &feed{want: make(chan struct{}, 1), lines: make(chan inputLine), done: make(chan struct{})}
+	w := &watchedReader{r: r}
+	in := game.NewConsole(bufio.NewReaderSize(w, feedBuffer), io.Discard)
+	in.Comments = true // a line starting with # is a command we do not know
+	go func() {
+		for {
+			select {
+			case <-f.want:
+			case <-f.done:
+				return
+			}
+			w.read = false
+			text, err := in.ReadLine()
+			l := inputLine{text: text, err: err, late: w.read}
+			select {
+			case f.lines <- l:
+			case <-f.done:
+				return
+			}
+			if l.final() {
+				return
+			}
+		}
+	}()
+	return f, func() { close(f.done) }
+}
+
+// ask asks the reader for the next line, unless it has been asked already or the input
+// has ended.
+func (f *feed) ask() {
+	if !f.asked && !f.ended {
+		f.asked = true
+		f.want <- struct{}{}
+	}
+}
+
+// receive takes in a line the reader has sent.
+func (f *feed) receive(l inputLine) inputLine {
+	f.asked = false
+	f.ended = f.ended || l.final()
+	return l
+}
+
+// next returns the next line: the oldest read ahead, or else the next of the input.
+func (f *feed) next() inputLine {
+	if len(f.queue) > 0 {
+		l := f.queue[0]
+		f.queue = f.queue[1:]
+		return l
+	}
+	if f.ended {
+		return inputLine{err: io.EOF} // cannot happen: the session ends with the input
+	}
+	f.ask()
+	return f.receive(<-f.lines)
 }

@@ -1,4 +1,4 @@
-package game_test
+package pbrain_test
 
 import (
 	"bufio"
@@ -11,19 +11,21 @@ import (
 	"time"
 
 	"tictactoe/game"
+	"tictactoe/game/internal/gametest"
+	"tictactoe/game/pbrain"
 )
 
-// fakeEngine is the other end of a Remote: it records the commands it reads and answers
+// fakeEngine is the other end of a Client: it records the commands it reads and answers
 // each with the lines answer gives.
 type fakeEngine struct {
 	mu       sync.Mutex
 	commands []string
 }
 
-// connect starts a fake engine and returns a Remote talking to it. An answer "EOF" ends
-// the engine's output; an answer "SILENT" makes the Remote's wait for it time out, as no
+// connect starts a fake engine and returns a Client talking to it. An answer "EOF" ends
+// the engine's output; an answer "SILENT" makes the Client's wait for it time out, as no
 // other wait does.
-func (f *fakeEngine) connect(t *testing.T, answer func(cmd string) []string) *game.Remote {
+func (f *fakeEngine) connect(t *testing.T, answer func(cmd string) []string) *pbrain.Client {
 	t.Helper()
 	cmdR, cmdW := io.Pipe()
 	ansR, ansW := io.Pipe()
@@ -49,7 +51,7 @@ func (f *fakeEngine) connect(t *testing.T, answer func(cmd string) []string) *ga
 		}
 	}()
 	after := func(time.Duration) <-chan time.Time { return silence }
-	return &game.Remote{In: ansR, Out: cmdW, Think: 1500 * time.Millisecond, Wait: 2 * time.Second, After: after}
+	return &pbrain.Client{In: ansR, Out: cmdW, Think: 1500 * time.Millisecond, Wait: 2 * time.Second, After: after}
 }
 
 // sent returns the commands the fake engine has read so far.
@@ -78,21 +80,21 @@ func okThen(moves ...string) func(string) []string {
 	}
 }
 
-func TestRemoteCommands(t *testing.T) {
+func TestClientCommands(t *testing.T) {
 	f := &fakeEngine{}
 	r := f.connect(t, okThen("7,7", "MESSAGE thinking\nDEBUG depth 3\nMESSAGE "+strings.Repeat("long ", 2000)+"\n8,7", "0,0"))
-	b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	b := gametest.NewBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
 	for i, want := range []game.Cell{{Row: 7, Col: 7}, {Row: 7, Col: 8}} {
 		c, err := r.Move(b)
 		if err != nil || c != want {
 			t.Fatalf("move %d: %v, %v; want %v", i+1, c, err, want)
 		}
-		playAll(t, b, c, game.Cell{Row: 0, Col: i})
+		gametest.PlayAll(t, b, c, game.Cell{Row: 0, Col: i})
 	}
 	// A new game, joined late on a rectangle: RECTSTART and BOARD with the engine's
 	// stones as 1.
-	b = newBoard(t, game.Size{Rows: 5, Cols: 6, Win: 5, Rule: game.Exact}, game.X)
-	playAll(t, b, game.Cell{Row: 1, Col: 2}, game.Cell{Row: 3, Col: 4}, game.Cell{Row: 4, Col: 5})
+	b = gametest.NewBoard(t, game.Size{Rows: 5, Cols: 6, Win: 5, Rule: game.Exact}, game.X)
+	gametest.PlayAll(t, b, game.Cell{Row: 1, Col: 2}, game.Cell{Row: 3, Col: 4}, game.Cell{Row: 4, Col: 5})
 	if c, err := r.Move(b); err != nil || c != (game.Cell{}) {
 		t.Fatalf("move in a new game: %v, %v; want 1 1", c, err)
 	}
@@ -110,8 +112,8 @@ func TestRemoteCommands(t *testing.T) {
 	}
 }
 
-// TestRemoteRenju: the engine is told the rule, and loses by a move the rule forbids.
-func TestRemoteRenju(t *testing.T) {
+// TestClientRenju: the engine is told the rule, and loses by a move the rule forbids.
+func TestClientRenju(t *testing.T) {
 	f := &fakeEngine{}
 	r := f.connect(t, okThen("7,7"))
 	xs := []game.Cell{{Row: 7, Col: 4}, {Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 4, Col: 7}, {Row: 5, Col: 7}, {Row: 6, Col: 7}}
@@ -130,7 +132,7 @@ func TestRemoteRenju(t *testing.T) {
 	}
 }
 
-func TestRemoteForfeits(t *testing.T) {
+func TestClientForfeits(t *testing.T) {
 	tests := []struct {
 		name   string
 		answer func(string) []string
@@ -152,14 +154,14 @@ func TestRemoteForfeits(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &fakeEngine{}
 			r := f.connect(t, tt.answer)
-			b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+			b := gametest.NewBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
 			var err error
 			for range 2 {
 				var c game.Cell
 				if c, err = r.Move(b); err != nil {
 					break
 				}
-				playAll(t, b, c, game.Cell{Row: 7, Col: 8})
+				gametest.PlayAll(t, b, c, game.Cell{Row: 7, Col: 8})
 			}
 			if !errors.Is(err, game.ErrForfeit) || err.Error() != tt.want {
 				t.Fatalf("error %v, want %q", err, tt.want)
@@ -171,23 +173,23 @@ func TestRemoteForfeits(t *testing.T) {
 	}
 }
 
-// TestRemoteAgainstEngine plays games through the protocol in process: a Remote in
-// front of an Engine, against a player that takes the last free cell, on boards of
+// TestClientAgainstServer plays games through the protocol in process: a Client in
+// front of a Server, against a player that takes the last free cell, on boards of
 // both shapes, playing X and O, from the empty board and from an opening of three stones
 // (X, O, X), where it is asked first as O and second as X. Before each of its moves the
 // engine must see the board the game has.
-func TestRemoteAgainstEngine(t *testing.T) {
+func TestClientAgainstServer(t *testing.T) {
 	cmdR, cmdW := io.Pipe()
 	ansR, ansW := io.Pipe()
 	var seen []string
-	e := &game.Engine{Win: 4, Think: time.Second, Move: func(b *game.Board, _ game.Limits) (game.Cell, error) {
+	e := &pbrain.Server{Win: 4, Think: time.Second, Move: func(b *game.Board, _ pbrain.Limits) (game.Cell, error) {
 		seen = append(seen, b.String())
 		empty := b.Empty()
 		return empty[len(b.Moves())*7%len(empty)], nil
 	}}
 	done := make(chan error)
 	go func() { done <- e.Serve(cmdR, ansW) }()
-	r := &game.Remote{In: ansR, Out: cmdW, Think: time.Second, Wait: time.Minute, After: time.After}
+	r := &pbrain.Client{In: ansR, Out: cmdW, Think: time.Second, Wait: time.Minute, After: time.After}
 	var asked []string
 	for i, size := range []game.Size{{Rows: 6, Cols: 6, Win: 4}, {Rows: 5, Cols: 7, Win: 4}, {Rows: 6, Cols: 6, Win: 4}} {
 		for j, remoteX := range []bool{true, false, true, false} {
@@ -204,8 +206,8 @@ func TestRemoteAgainstEngine(t *testing.T) {
 			if !remoteX {
 				me, other = other, me
 			}
-			g.Players[me] = recording{r, &asked}
-			g.Players[other] = lastFree{}
+			g.Players[me] = gametest.Recording{Player: r, Boards: &asked}
+			g.Players[other] = gametest.LastFree{}
 			o, err := g.Run()
 			if err != nil {
 				t.Fatalf("game %d on %v: %v", i+1, size, err)
@@ -228,23 +230,4 @@ func TestRemoteAgainstEngine(t *testing.T) {
 			t.Errorf("move %d: the engine saw\n%s\nthe game had\n%s", i+1, seen[i], asked[i])
 		}
 	}
-}
-
-// recording is a Player that notes the board before each move of the one it wraps.
-type recording struct {
-	game.Player
-	boards *[]string
-}
-
-func (r recording) Move(b *game.Board) (game.Cell, error) {
-	*r.boards = append(*r.boards, b.String())
-	return r.Player.Move(b)
-}
-
-// lastFree is a Player that takes the last free cell.
-type lastFree struct{}
-
-func (lastFree) Move(b *game.Board) (game.Cell, error) {
-	e := b.Empty()
-	return e[len(e)-1], nil
 }

@@ -1,4 +1,4 @@
-package game_test
+package pbrain_test
 
 import (
 	"errors"
@@ -12,23 +12,24 @@ import (
 	"time"
 
 	"tictactoe/game"
+	"tictactoe/game/pbrain"
 )
 
 // firstFree is an engine's Move that plays the first free cell the rule allows, in reading order, and
 // records the limits it was given.
 type firstFree struct {
-	limits []game.Limits
+	limits []pbrain.Limits
 	boards []string
 }
 
-func (f *firstFree) move(b *game.Board, lim game.Limits) (game.Cell, error) {
+func (f *firstFree) move(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 	f.limits = append(f.limits, lim)
 	f.boards = append(f.boards, b.String())
 	return b.LegalMoves()[0], nil
 }
 
 // serve runs an engine over input and returns its answers, one line each.
-func serve(t *testing.T, e *game.Engine, input string) []string {
+func serve(t *testing.T, e *pbrain.Server, input string) []string {
 	t.Helper()
 	var out strings.Builder
 	if err := e.Serve(strings.NewReader(input), &out); err != nil {
@@ -37,11 +38,11 @@ func serve(t *testing.T, e *game.Engine, input string) []string {
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
-func newEngine(f *firstFree) *game.Engine {
-	return &game.Engine{Win: 5, Think: time.Second, About: `name="test"`, Move: f.move}
+func newServer(f *firstFree) *pbrain.Server {
+	return &pbrain.Server{Win: 5, Think: time.Second, About: `name="test"`, Move: f.move}
 }
 
-func TestEngineSessions(t *testing.T) {
+func TestServerSessions(t *testing.T) {
 	tests := []struct {
 		name, input string
 		want        []string // answers, in order; a want ending in "..." matches a line that starts with it
@@ -127,7 +128,7 @@ func TestEngineSessions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := serve(t, newEngine(&firstFree{}), tt.input)
+			got := serve(t, newServer(&firstFree{}), tt.input)
 			if len(tt.want) == 0 {
 				tt.want = []string{""}
 			}
@@ -144,11 +145,11 @@ func TestEngineSessions(t *testing.T) {
 	}
 }
 
-// TestEngineBoard checks the position the engine is asked to move in: its own stones and
+// TestServerBoard checks the position the engine is asked to move in: its own stones and
 // the opponent's where the manager put them, and its own mark the one to move.
-func TestEngineBoard(t *testing.T) {
+func TestServerBoard(t *testing.T) {
 	f := &firstFree{}
-	serve(t, newEngine(f), "RECTSTART 6,5\nBOARD\n5,0,2\n1,1,1\n2,2,2\nDONE\nTURN 5,4\nRESTART\nBEGIN\n")
+	serve(t, newServer(f), "RECTSTART 6,5\nBOARD\n5,0,2\n1,1,1\n2,2,2\nDONE\nTURN 5,4\nRESTART\nBEGIN\n")
 	if strings.Join(f.boards, "\n") != strings.Join([]string{
 		".....X|.O....|..X...|......|......",
 		"O....X|.O....|..X...|......|.....X",
@@ -158,12 +159,12 @@ func TestEngineBoard(t *testing.T) {
 	}
 }
 
-// TestEngineRuleSizes: the board the engine moves on carries the rule the manager set,
+// TestServerRuleSizes: the board the engine moves on carries the rule the manager set,
 // from the game it is set before the first move of; renju with another win length is
 // refused and leaves the rule as it was.
-func TestEngineRuleSizes(t *testing.T) {
+func TestServerRuleSizes(t *testing.T) {
 	f := &rules{}
-	e := &game.Engine{Win: 4, Think: time.Second, About: `name="test"`, Move: f.move}
+	e := &pbrain.Server{Win: 4, Think: time.Second, About: `name="test"`, Move: f.move}
 	got := serve(t, e, "START 9\nINFO rule 4\nINFO rule 1\nBEGIN\nINFO rule 0\nTURN 5,5\nRESTART\nBEGIN\n")
 	want := []string{"OK", "ERROR rule 4 (renju) is not supported with 4 in a row: renju is played with five", "0,0", "1,0", "OK", "0,0"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -178,14 +179,14 @@ func TestEngineRuleSizes(t *testing.T) {
 // board it moves on.
 type rules struct{ rules []game.Rule }
 
-func (r *rules) move(b *game.Board, _ game.Limits) (game.Cell, error) {
+func (r *rules) move(b *game.Board, _ pbrain.Limits) (game.Cell, error) {
 	r.rules = append(r.rules, b.Size().Rule)
 	return b.Empty()[0], nil
 }
 
-// TestEngineLimits checks the time each move is given: --think, then timeout_turn, and
+// TestServerLimits checks the time each move is given: --think, then timeout_turn, and
 // no more than time_left over the moves to come; a margin is always kept.
-func TestEngineLimits(t *testing.T) {
+func TestServerLimits(t *testing.T) {
 	huge := time.Duration(1<<62) / time.Millisecond * time.Millisecond // the most a timeout is taken for
 	tests := []struct {
 		name, info string
@@ -205,7 +206,7 @@ func TestEngineLimits(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &firstFree{}
-			serve(t, newEngine(f), tt.info+"INFO max_memory 1000000\nSTART 15\nBEGIN\n")
+			serve(t, newServer(f), tt.info+"INFO max_memory 1000000\nSTART 15\nBEGIN\n")
 			if len(f.limits) != 1 {
 				t.Fatalf("%d moves asked for, want 1", len(f.limits))
 			}
@@ -216,11 +217,11 @@ func TestEngineLimits(t *testing.T) {
 	}
 }
 
-// TestEngineMoveFails checks that an engine whose Move fails, or answers a taken cell,
+// TestServerMoveFails checks that an engine whose Move fails, or answers a taken cell,
 // says so with ERROR and keeps the board as it was.
-func TestEngineMoveFails(t *testing.T) {
+func TestServerMoveFails(t *testing.T) {
 	calls := 0
-	e := &game.Engine{Win: 5, Think: time.Second, Move: func(b *game.Board, _ game.Limits) (game.Cell, error) {
+	e := &pbrain.Server{Win: 5, Think: time.Second, Move: func(b *game.Board, _ pbrain.Limits) (game.Cell, error) {
 		calls++
 		switch calls {
 		case 1:
@@ -242,16 +243,16 @@ type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
 
-func TestEngineWriteFails(t *testing.T) {
-	e := newEngine(&firstFree{})
+func TestServerWriteFails(t *testing.T) {
+	e := newServer(&firstFree{})
 	if err := e.Serve(strings.NewReader("START 15\nBEGIN\n"), failWriter{}); !errors.Is(err, io.ErrClosedPipe) {
 		t.Errorf("Serve to a closed pipe: %v, want %v", err, io.ErrClosedPipe)
 	}
 }
 
-// FuzzEngine feeds arbitrary lines to an engine: it must never panic or hang, and answer
+// FuzzServer feeds arbitrary lines to an engine: it must never panic or hang, and answer
 // only with the protocol's lines, none with a raw control character.
-func FuzzEngine(f *testing.F) {
+func FuzzServer(f *testing.F) {
 	f.Add("START 15\nBEGIN\nTURN 8,8\nTAKEBACK 8,8\nEND\n")
 	f.Add("RECTSTART 6,5\nBOARD\n5,0,2\n1,1,1\n2,2,2\nDONE\nINFO rule 1\nTURN 1,1\nINFO rule 0\nABOUT\n")
 	f.Add("START 5\nTURN 0,0\nTURN 0,1\nTURN 0,2\nTURN 0,3\nTURN 0,4\nTURN 1,0\nRESTART\nBOARD\n1,1\nDONE\n")
@@ -259,7 +260,7 @@ func FuzzEngine(f *testing.F) {
 	point := regexp.MustCompile(`^\d+,\d+$`)
 	f.Fuzz(func(t *testing.T, input string) {
 		var out strings.Builder
-		e := &game.Engine{Win: 5, Think: time.Second, About: "about", Move: func(b *game.Board, _ game.Limits) (game.Cell, error) {
+		e := &pbrain.Server{Win: 5, Think: time.Second, About: "about", Move: func(b *game.Board, _ pbrain.Limits) (game.Cell, error) {
 			return b.Empty()[len(b.Moves())%len(b.Empty())], nil
 		}}
 		if err := e.Serve(strings.NewReader(input), &out); err != nil {
@@ -299,13 +300,13 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// TestEngineMatchSpent checks that a match limit without time_left is spent by the time
+// TestServerMatchSpent checks that a match limit without time_left is spent by the time
 // the engine's own moves take in the game, read from its clock, and time_left by what
 // they take after it came, until the next one comes.
-func TestEngineMatchSpent(t *testing.T) {
+func TestServerMatchSpent(t *testing.T) {
 	clock := &fakeClock{now: time.Unix(0, 0)}
 	var limits []time.Duration
-	e := &game.Engine{Win: 5, Think: time.Second, Now: clock.Now, Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
+	e := &pbrain.Server{Win: 5, Think: time.Second, Now: clock.Now, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 		limits = append(limits, lim.Think)
 		clock.advance(10 * time.Second) // every move takes 10 s by the engine's clock
 		return b.Empty()[0], nil
@@ -335,7 +336,7 @@ func newBlocker() *blocker {
 	return &blocker{started: make(chan struct{}, 10), release: make(chan struct{})}
 }
 
-func (k *blocker) move(b *game.Board, lim game.Limits) (game.Cell, error) {
+func (k *blocker) move(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 	k.started <- struct{}{}
 	select {
 	case <-lim.Stop:
@@ -352,7 +353,7 @@ func pipeSession(t *testing.T, k *blocker, out io.Writer) (*io.PipeWriter, chan 
 	t.Helper()
 	r, w := io.Pipe()
 	t.Cleanup(func() { w.Close() })
-	e := &game.Engine{Win: 5, Think: time.Hour, About: "about", Move: k.move}
+	e := &pbrain.Server{Win: 5, Think: time.Hour, About: "about", Move: k.move}
 	done := make(chan error, 1)
 	go func() { done <- e.Serve(r, out) }()
 	return w, done
@@ -371,10 +372,10 @@ func within(t *testing.T, done chan error, limit time.Duration) {
 	}
 }
 
-// TestEngineEndStopsMove checks that END, or the end of the input, sent while the engine
+// TestServerEndStopsMove checks that END, or the end of the input, sent while the engine
 // thinks stops the move and ends the session at once, with no answer to the move, and
 // leaves no goroutine behind.
-func TestEngineEndStopsMove(t *testing.T) {
+func TestServerEndStopsMove(t *testing.T) {
 	for _, end := range []string{"END", "EOF", "end while lines wait"} {
 		t.Run(end, func(t *testing.T) {
 			before := runtime.NumGoroutine()
@@ -412,9 +413,9 @@ func TestEngineEndStopsMove(t *testing.T) {
 	}
 }
 
-// TestEngineLinesWhileThinking checks that lines that arrive while the engine thinks are
+// TestServerLinesWhileThinking checks that lines that arrive while the engine thinks are
 // carried out after its move, in order, and that the move is not stopped by them.
-func TestEngineLinesWhileThinking(t *testing.T) {
+func TestServerLinesWhileThinking(t *testing.T) {
 	k := newBlocker()
 	var out strings.Builder // read once Serve has returned
 	w, done := pipeSession(t, k, &out)
@@ -432,11 +433,11 @@ func TestEngineLinesWhileThinking(t *testing.T) {
 	}
 }
 
-// TestEngineScriptEndsWithEnd checks that END sent with the moves before the engine
+// TestServerScriptEndsWithEnd checks that END sent with the moves before the engine
 // began to think waits its turn: a script gets every answer.
-func TestEngineScriptEndsWithEnd(t *testing.T) {
+func TestServerScriptEndsWithEnd(t *testing.T) {
 	stops := 0
-	e := &game.Engine{Win: 5, Think: time.Second, Move: func(b *game.Board, lim game.Limits) (game.Cell, error) {
+	e := &pbrain.Server{Win: 5, Think: time.Second, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 		select {
 		case <-lim.Stop:
 			stops++

@@ -1,4 +1,4 @@
-package game
+package pbrain
 
 import (
 	"errors"
@@ -8,96 +8,94 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"tictactoe/game"
 )
 
-// ErrForfeit is wrapped by the error of a player that loses the game by breaking the
-// rules of play: an illegal move, an answer that is not a move, or no answer in time.
-var ErrForfeit = errors.New("forfeits")
-
-// Remote is a Player whose moves come from a five-in-a-row engine that speaks the
-// protocol of PBRAIN.md: it writes the commands to Out and reads the answers from In. It
+// Client is a game.Player whose moves come from an engine that speaks the protocol: it
+// writes the commands to Out and reads the answers from In. It
 // tells the engine each game as it goes, START (or RECTSTART) and BEGIN for a new game,
 // TURN for the opponent's move, BOARD (the stones in the order played, 1 for the engine's,
 // 2 for the other side's) for a game it joins late or that starts from an opening, and
 // skips the MESSAGE and DEBUG lines the engine writes besides its answers.
 //
 // An engine that answers an illegal move, a line that is not a move, or nothing within
-// Wait forfeits: Move fails with an error that wraps ErrForfeit and says why, and so does
+// Wait forfeits: Move fails with an error that wraps game.ErrForfeit and says why, and so does
 // every later Move, since the engine may be out of step with the session; Err tells.
-type Remote struct {
-	In    io.Reader
-	Out   io.Writer
+type Client struct {
+	In    io.Reader     // the engine's output
+	Out   io.Writer     // the engine's input
 	Think time.Duration // the time a move may take, sent as timeout_turn
 	Wait  time.Duration // how long to wait for an answer: Think and a grace
 	// After is the clock the waits are read from: time.After.
 	After func(time.Duration) <-chan time.Time
 
-	lines chan remoteLine
-	size  Size
-	known []Cell // the moves of this game that the engine has been told or has made
+	lines chan engineLine
+	size  game.Size
+	known []game.Cell // the moves of this game that the engine has been told or has made
 	err   error
 }
 
-// remoteLine is one line read from the engine, or the error that ended its output.
-type remoteLine struct {
+// engineLine is one line read from the engine, or the error that ended its output.
+type engineLine struct {
 	text string
 	err  error
 }
 
 // protocolRule is the protocol's number for each rule, as INFO rule sends it.
-var protocolRule = [...]int{Freestyle: 0, Exact: 1, Renju: 4}
+var protocolRule = [...]int{game.Freestyle: 0, game.Exact: 1, game.Renju: 4}
 
 // startWait is the least time an engine is given to answer START: some load files first.
 const startWait = 5 * time.Second
 
 // Err returns the error of the move that the engine forfeited, or nil.
-func (r *Remote) Err() error { return r.err }
+func (r *Client) Err() error { return r.err }
 
 // Move tells the engine what has happened on b since its last move and returns its answer.
-func (r *Remote) Move(b *Board) (Cell, error) {
+func (r *Client) Move(b *game.Board) (game.Cell, error) {
 	if r.err != nil {
-		return Cell{}, r.err
+		return game.Cell{}, r.err
 	}
 	c, err := r.move(b)
 	if err != nil {
-		r.err = fmt.Errorf("%w: %v", ErrForfeit, err)
-		return Cell{}, r.err
+		r.err = fmt.Errorf("%w: %v", game.ErrForfeit, err)
+		return game.Cell{}, r.err
 	}
 	return c, nil
 }
 
 // Close ends the session: it sends END.
-func (r *Remote) Close() error {
+func (r *Client) Close() error {
 	_, err := fmt.Fprintln(r.Out, "END")
 	return err
 }
 
 // move is Move before its error is made a forfeit.
-func (r *Remote) move(b *Board) (Cell, error) {
+func (r *Client) move(b *game.Board) (game.Cell, error) {
 	moves, n := b.Moves(), len(r.known)
 	if b.Size() == r.size && len(moves) == n+1 && slices.Equal(moves[:n], r.known) {
 		last := moves[n]
 		if err := r.send("TURN %s", pointString(last)); err != nil {
-			return Cell{}, err
+			return game.Cell{}, err
 		}
 	} else if err := r.newGame(b); err != nil {
-		return Cell{}, err
+		return game.Cell{}, err
 	}
 	line, err := r.answer(r.Wait)
 	if err != nil {
-		return Cell{}, err
+		return game.Cell{}, err
 	}
 	c, err := parsePoint(line)
 	switch {
 	case err != nil:
-		return Cell{}, fmt.Errorf("answered %s, not a move X,Y", quote(line, 200))
+		return game.Cell{}, fmt.Errorf("answered %s, not a move X,Y", game.QuoteN(line, 200))
 	case !b.Contains(c):
-		return Cell{}, fmt.Errorf("answered %s, off the board", pointString(c))
-	case b.At(c) != Empty:
-		return Cell{}, fmt.Errorf("answered %s (row and column %v), a cell that is taken", pointString(c), c)
+		return game.Cell{}, fmt.Errorf("answered %s, off the board", pointString(c))
+	case b.At(c) != game.Empty:
+		return game.Cell{}, fmt.Errorf("answered %s (row and column %v), a cell that is taken", pointString(c), c)
 	}
 	if why, bad := b.Forbidden(c); bad {
-		return Cell{}, fmt.Errorf("answered %s (row and column %v), forbidden for %v: %s", pointString(c), c, b.Turn(), why)
+		return game.Cell{}, fmt.Errorf("answered %s (row and column %v), forbidden for %v: %s", pointString(c), c, b.Turn(), why)
 	}
 	r.known = append(slices.Clone(moves), c)
 	return c, nil
@@ -105,7 +103,7 @@ func (r *Remote) move(b *Board) (Cell, error) {
 
 // newGame starts a game on the engine's side: the board, the settings, then BEGIN on an
 // empty board or the position as BOARD.
-func (r *Remote) newGame(b *Board) error {
+func (r *Client) newGame(b *game.Board) error {
 	r.known, r.size = nil, b.Size()
 	size := b.Size()
 	start := fmt.Sprintf("START %d", size.Rows)
@@ -120,7 +118,7 @@ func (r *Remote) newGame(b *Board) error {
 		return err
 	}
 	if !strings.EqualFold(ok, "OK") {
-		return fmt.Errorf("answered %s to %s", quote(ok, 200), start)
+		return fmt.Errorf("answered %s to %s", game.QuoteN(ok, 200), start)
 	}
 	var cmds []string
 	cmds = append(cmds,
@@ -145,7 +143,7 @@ func (r *Remote) newGame(b *Board) error {
 }
 
 // send writes one command, or several on lines of their own.
-func (r *Remote) send(format string, args ...any) error {
+func (r *Client) send(format string, args ...any) error {
 	if _, err := fmt.Fprintf(r.Out, format+"\n", args...); err != nil {
 		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 			err = pe.Err // the pipe's name says nothing
@@ -157,9 +155,9 @@ func (r *Remote) send(format string, args ...any) error {
 
 // answer returns the engine's next line that is not a MESSAGE or DEBUG line, waiting at
 // most wait for it.
-func (r *Remote) answer(wait time.Duration) (string, error) {
+func (r *Client) answer(wait time.Duration) (string, error) {
 	if r.lines == nil {
-		r.lines = make(chan remoteLine, 1)
+		r.lines = make(chan engineLine, 1)
 		go r.read()
 	}
 	timeout := r.After(wait)
@@ -173,7 +171,7 @@ func (r *Remote) answer(wait time.Duration) (string, error) {
 			case strings.EqualFold(word, "MESSAGE") || strings.EqualFold(word, "DEBUG"):
 				continue // however long
 			case l.err != nil:
-				return "", fmt.Errorf("reading its answer: %v, starting %s", l.err, quote(l.text, 40))
+				return "", fmt.Errorf("reading its answer: %v, starting %s", l.err, game.Quote(l.text))
 			}
 			return strings.TrimSpace(l.text), nil
 		case <-timeout:
@@ -183,13 +181,13 @@ func (r *Remote) answer(wait time.Duration) (string, error) {
 }
 
 // read hands the engine's lines to answer until its output ends.
-func (r *Remote) read() {
-	in := NewConsole(r.In, io.Discard)
+func (r *Client) read() {
+	in := game.NewConsole(r.In, io.Discard)
 	in.Comments = true
 	for {
 		line, err := in.ReadLine()
-		r.lines <- remoteLine{line, err}
-		if err != nil && !errors.Is(err, ErrLineTooLong) {
+		r.lines <- engineLine{line, err}
+		if err != nil && !errors.Is(err, game.ErrLineTooLong) {
 			return
 		}
 	}
