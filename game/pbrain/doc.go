@@ -1,0 +1,58 @@
+// Package pbrain speaks the five-in-a-row engine protocol of Gomocup and piskvork (the
+// "pbrain" protocol) on both sides: Server is an engine that managers (GUIs, tournament
+// managers, referees) can play, Client plays an engine as a game.Player, and Process runs
+// such an engine in a process of its own.
+//
+// # Lines
+//
+// The manager writes one command a line to the engine's input; the engine answers on its
+// output, one line per answer. Commands are read in any case, with blanks around the
+// words and a trailing "\r" allowed. Coordinates are X,Y: X the column and Y the row, both
+// 0-based, 0,0 at the top left, so that the console's "R C" is Y+1 X+1.
+//
+// # Commands
+//
+// This is the subset spoken here, with the answers:
+//
+//	START N         a new N×N board                              OK, or ERROR
+//	RECTSTART W,H   a new board W columns wide, H rows high      OK, or ERROR
+//	RESTART         a new game on the same board                 OK
+//	BEGIN           the engine moves first on the empty board    its move X,Y
+//	TURN X,Y        the opponent played at X,Y                   its move X,Y
+//	BOARD           then lines X,Y,F and a line DONE: the whole  its move X,Y
+//	                position, F 1 for the engine's stone, 2 for
+//	                the opponent's; the engine moves after DONE
+//	TAKEBACK X,Y    the last stone played, at X,Y, goes          OK
+//	INFO KEY VALUE  a setting, below                             nothing
+//	ABOUT           who the engine is                            name="...", version="...", ...
+//	END             the session is over                          nothing
+//
+// A command that cannot be carried out is answered "ERROR " and why, one not known
+// "UNKNOWN " and the command; either way the session goes on as before it. Besides its
+// answers an engine may write lines starting with "MESSAGE " or "DEBUG ", for a person
+// or a log: Client skips them, and Server writes none.
+//
+// The INFO keys used, times in milliseconds:
+//
+//	timeout_turn    the most one move may take; 0: play at once
+//	timeout_match   the time for the whole game; 0: no limit
+//	time_left       what is left of timeout_match, sent before moves
+//	max_memory      the most bytes the engine may use; 0: no limit
+//	rule            0 freestyle (Server.Win, five, or more in a row win), 1 exactly
+//	                that many (a longer row wins for nobody), 4 renju with five (the
+//	                first player, black, may not make an overline, a double four or a
+//	                double three); other rules are answered ERROR
+//	game_type       who the opponent is: 1 another engine; read and not used
+//
+// Other keys change nothing.
+//
+// # Time
+//
+// Server gives a move timeout_turn (its Think until the manager sends one), and no more
+// than what is left of the match spread over the moves to come: time_left less the time
+// the engine has taken since it came, or else timeout_match less the time the engine has
+// taken in this game. It keeps a small margin back for reading and answering the lines.
+// Client sends timeout_turn from its Think and timeout_match 0, and waits its Wait for
+// each answer: an engine that overruns it, answers a cell that is taken, off the board or
+// forbidden by the rule, or a line that is not a move, forfeits the game.
+package pbrain
