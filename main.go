@@ -190,6 +190,13 @@ func (c *config) colorOn(terminal, noColor bool) bool {
 	return terminal && !noColor
 }
 
+// rand returns the generator of --seed's stream: 0 for the players' choices, 1 for the
+// arena's openings, so that the same seed gives the same openings whatever the players
+// draw.
+func (c *config) rand(stream uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(c.seed), stream))
+}
+
 // strategies are the values of --ai, --x and --o: four strategies and three levels.
 var strategies = []string{"random", "rules", "heuristic", "minimax", "easy", "medium", "hard"}
 
@@ -341,7 +348,7 @@ func usage(cmd command, set *pflag.FlagSet) string {
 
 // runMenu runs the menu loop: the program without a command.
 func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
-	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
+	rng := cfg.rand(0)
 	computer := newStrategy(cfg.ai, rng, cfg.think)
 	solver, ok := computer.(*ai.Engine)
 	if !ok {
@@ -564,7 +571,7 @@ func printTree(cfg *config, b *game.Board, stdout, stderr io.Writer) int {
 
 // runArena is the arena command: computer against computer for cfg.games games.
 func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
-	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
+	rng := cfg.rand(0)
 	var players [3]game.Player
 	names := [3]string{game.X: cfg.x, game.O: cfg.o}
 	for _, m := range []game.Mark{game.X, game.O} {
@@ -588,9 +595,7 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
 			strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
 	} else {
-		// A stream of its own, so that the same seed gives the same openings whatever
-		// the strategies draw.
-		a.Openings = game.Openings(cfg.size, cfg.openings, rand.New(rand.NewPCG(uint64(cfg.seed), 1)))
+		a.Openings = game.Openings(cfg.size, cfg.openings, cfg.rand(1))
 		a.Games = 2 * cfg.openings
 		fmt.Fprintf(stdout, "Arena: %s against %s, %s: %d games on a %v, seed %d.\n",
 			strategyLabel(cfg.x), strategyLabel(cfg.o), openingsPhrase(cfg.openings, len(a.Openings[0])), a.Games, cfg.size, cfg.seed)
@@ -634,7 +639,7 @@ func plural(n int, thing string) string {
 // runPbrain is the pbrain command: the computer as a five-in-a-row engine on stdin and
 // stdout.
 func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
-	rng := rand.New(rand.NewPCG(uint64(cfg.seed), 0))
+	rng := cfg.rand(0)
 	player := newStrategy(cfg.ai, rng, cfg.think)
 	e := &pbrain.Server{
 		Win:   cfg.size.Win,
