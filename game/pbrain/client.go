@@ -13,15 +13,15 @@ import (
 )
 
 // Client is a game.Player whose moves come from an engine that speaks the protocol: it
-// writes the commands to Out and reads the answers from In. It
-// tells the engine each game as it goes, START (or RECTSTART) and BEGIN for a new game,
-// TURN for the opponent's move, BOARD (the stones in the order played, 1 for the engine's,
-// 2 for the other side's) for a game it joins late or that starts from an opening, and
-// skips the MESSAGE and DEBUG lines the engine writes besides its answers.
+// writes the commands to Out and reads the answers from In. It tells the engine each game
+// as it goes: START (or RECTSTART), the INFO settings and BEGIN for a new game, TURN for
+// the opponent's move, BOARD (the stones in the order played, 1 for the engine's, 2 for
+// the other side's) for a game it joins late or that starts from an opening, and END on
+// Close. It skips the MESSAGE and DEBUG lines the engine writes besides its answers.
 //
 // An engine that answers an illegal move, a line that is not a move, or nothing within
-// Wait forfeits: Move fails with an error that wraps game.ErrForfeit and says why, and so does
-// every later Move, since the engine may be out of step with the session; Err tells.
+// Wait forfeits: Move fails with an error that wraps game.ErrForfeit and says why, and so
+// does every later Move, since the engine may be out of step with the session; Err tells.
 type Client struct {
 	In    io.Reader     // the engine's output
 	Out   io.Writer     // the engine's input

@@ -60,10 +60,10 @@ const (
 // gets every answer. Any other line waits until the move is answered, and is then carried
 // out in order. r is read in a goroutine of its own, which ends with the session, or when
 // a read of r in progress then returns.
-func (e *Server) Serve(r io.Reader, w io.Writer) error {
+func (srv *Server) Serve(r io.Reader, w io.Writer) error {
 	f, stop := newFeed(r)
 	defer stop()
-	s := &session{e: e, in: f, out: w, turn: -1, match: -1, left: -1}
+	s := &session{srv: srv, in: f, out: w, turn: -1, match: -1, left: -1}
 	for s.err == nil {
 		l := f.next()
 		line, err := l.text, l.err
@@ -85,7 +85,7 @@ func (e *Server) Serve(r io.Reader, w io.Writer) error {
 
 // session is the state of one Serve: the board and the manager's settings.
 type session struct {
-	e   *Server
+	srv *Server
 	in  *feed
 	out io.Writer
 	err error // the first error writing to out
@@ -154,7 +154,7 @@ func (s *session) command(line string) (end bool) {
 	case "INFO":
 		s.info(fields[1:])
 	case "ABOUT":
-		s.reply("%s", s.e.About)
+		s.reply("%s", s.srv.About)
 	case "END":
 		return true
 	default:
@@ -174,10 +174,10 @@ func commandName(line string) string {
 
 // start sets up an empty board of the given width and height.
 func (s *session) start(cols, rows int) {
-	size := game.Size{Rows: rows, Cols: cols, Win: s.e.Win, Rule: s.next}
+	size := game.Size{Rows: rows, Cols: cols, Win: s.srv.Win, Rule: s.next}
 	if err := size.Validate(); err != nil {
 		s.reply("ERROR unsupported board %d wide and %d high: this engine plays sides of 1 to %d, at least one of them %d or more",
-			cols, rows, game.MaxSize, s.e.Win)
+			cols, rows, game.MaxSize, s.srv.Win)
 		return
 	}
 	s.b, _ = game.NewBoard(size, game.X) // the size was just checked; X stands for the first to move
@@ -241,10 +241,10 @@ func (s *session) move() {
 		s.reply("ERROR %v", over(s.b, s.own))
 		return
 	}
-	if s.e.Now != nil {
-		start := s.e.Now()
+	if s.srv.Now != nil {
+		start := s.srv.Now()
 		defer func() {
-			took := s.e.Now().Sub(start)
+			took := s.srv.Now().Sub(start)
 			s.used += took
 			s.sinceLeft += took
 		}()
@@ -275,7 +275,7 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 	}
 	done := make(chan result, 1)
 	go func(b *game.Board) {
-		c, err := s.e.Move(b, lim)
+		c, err := s.srv.Move(b, lim)
 		done <- result{c, err}
 	}(s.b)
 	var lines chan inputLine  // nil: not watching
@@ -309,7 +309,7 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 // it), and no more than what is left of the match spread over the moves to come, less a
 // margin.
 func (s *session) limits() Limits {
-	think := s.e.Think
+	think := s.srv.Think
 	if s.turn >= 0 {
 		think = s.turn
 	}
@@ -399,7 +399,7 @@ func (s *session) position() (end bool) {
 	}
 	switch {
 	case errors.Is(err, game.ErrGameOver):
-		err = fmt.Errorf("the game is over: the engine's stones already make %d in a row", s.e.Win)
+		err = fmt.Errorf("the game is over: the engine's stones already make %d in a row", s.srv.Win)
 	case err == nil && b.Over():
 		err = over(b, b.Turn())
 	}
@@ -486,7 +486,7 @@ func (s *session) info(args []string) {
 		s.memory = n
 	case "rule":
 		var r game.Rule
-		r, s.rule = ruleOf(n, s.e.Win)
+		r, s.rule = ruleOf(n, s.srv.Win)
 		if s.rule != nil {
 			s.reply("ERROR %v", s.rule)
 			return

@@ -8,7 +8,8 @@ import (
 // SplitWords splits a command into words as a POSIX shell would, without running one:
 // blanks separate words, single quotes keep everything up to the next one, double quotes
 // keep everything but a backslash before ", \, $ or `, and a backslash outside quotes
-// keeps the character after it. There are no variables, globs or other expansions.
+// keeps the character after it. There are no variables, globs or other expansions. It
+// fails on a quote that is not closed, a backslash that ends s, or s without a word.
 func SplitWords(s string) ([]string, error) {
 	var words []string
 	var word strings.Builder
