@@ -298,7 +298,7 @@ func TestArenaEngineGone(t *testing.T) {
 	}
 }
 
-// TestPbrainBigBoard is the example: on 15×15 our engine answers START with OK
+// TestPbrainBigBoard checks that on 15×15 our engine answers START with OK
 // and two moves on free cells, within the default time.
 func TestPbrainBigBoard(t *testing.T) {
 	var out, errs bytes.Buffer

@@ -597,6 +597,7 @@ type watchedReader struct {
 	read bool
 }
 
+// Read reads from the reader it watches, noting that it did.
 func (w *watchedReader) Read(p []byte) (int, error) {
 	w.read = true
 	return w.r.Read(p)
