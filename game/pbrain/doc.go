@@ -27,6 +27,9 @@
 //	ABOUT           who the engine is                            name="...", version="...", ...
 //	END             the session is over                          nothing
 //
+// Server plays boards with sides of 1 to game.MaxSize (20, the tournament size), at least
+// one of them Server.Win or longer.
+//
 // A command that cannot be carried out is answered "ERROR " and why, one not known
 // "UNKNOWN " and the command; either way the session goes on as before it. Besides its
 // answers an engine may write lines starting with "MESSAGE " or "DEBUG ", for a person
