@@ -54,11 +54,12 @@ const (
 // known an "UNKNOWN ..." line; either way the session goes on as before the command. It
 // fails only when r or w does.
 //
-// While Move thinks, Serve reads on: END or the end of r that arrives then stops the move
-// (see Limits.Stop) and ends the session at once. Lines that were read before Move began,
-// which a script sends together, wait their turn instead: a script that ends with END
-// gets every answer. Any other line waits until the move is answered, and is then carried
-// out in order. r is read in a goroutine of its own, which ends with the session, or when
+// While Move thinks, Serve reads on: END, or the end of r, that arrives then stops the
+// move (see Limits.Stop) and ends the session at once, with no answer to the move nor to
+// any line that came before the end. Lines that were sent before Move
+// began, which a script sends together, wait their turn instead, and the end of r after
+// them stops nothing: a piped script gets every answer. Any other line waits until the
+// move is answered, and is then carried out in order. r is read in a goroutine of its own, which ends with the session, or when
 // a read of r in progress then returns.
 func (srv *Server) Serve(r io.Reader, w io.Writer) error {
 	f, stop := newFeed(r)
@@ -278,8 +279,9 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 		c, err := s.srv.Move(b, lim)
 		done <- result{c, err}
 	}(s.b)
-	var lines chan inputLine  // nil: not watching
-	if len(s.in.queue) == 0 { // a line read ahead comes first, and what follows it
+	early := slices.ContainsFunc(s.in.queue, func(l inputLine) bool { return !l.late })
+	var lines chan inputLine // nil: not watching
+	if !s.in.ended {
 		s.in.ask()
 		lines = s.in.lines
 	}
@@ -293,12 +295,16 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 			s.in.queue = append(s.in.queue, l)
 			late = late || l.late
 			switch {
-			case !late:
-				lines = nil // sent before the move began: it waits its turn
-			case l.final() || l.err == nil && commandName(l.text) == "END":
+			case late && l.err == nil && commandName(l.text) == "END", late && l.final() && !early:
+				// The manager ends the session: stop, and carry out nothing before the end.
 				close(stop)
-				stopped, lines = true, nil
+				stopped, lines, s.in.queue = true, nil, []inputLine{l}
+			case l.final():
+				// The input ends after lines sent before the move began, a script's:
+				// they are carried out first.
+				lines = nil
 			default:
+				early = early || !l.late
 				s.in.ask()
 			}
 		}

@@ -373,8 +373,8 @@ func within(t *testing.T, done chan error, limit time.Duration) {
 }
 
 // TestServerEndStopsMove checks that END, or the end of the input, sent while the engine
-// thinks stops the move and ends the session at once, with no answer to the move, and
-// leaves no goroutine behind.
+// thinks stops the move and ends the session at once, with no answer to the move or to a
+// line that waits for it, and leaves no goroutine behind.
 func TestServerEndStopsMove(t *testing.T) {
 	for _, end := range []string{"END", "EOF", "end while lines wait"} {
 		t.Run(end, func(t *testing.T) {
@@ -394,10 +394,7 @@ func TestServerEndStopsMove(t *testing.T) {
 				io.WriteString(w, "end\n")
 			}
 			within(t, done, 10*time.Second) // a second or less but on a very slow machine
-			want := "OK\n"
-			if end == "end while lines wait" {
-				want += "about\n" // sent before END, so carried out
-			}
+			want := "OK\n"                  // the end ends the session at once: ABOUT, waiting, is not answered
 			if !k.stopped || out.String() != want {
 				t.Errorf("move stopped %v, answers %q; want stopped and %q", k.stopped, out.String(), want)
 			}
@@ -446,6 +443,41 @@ func TestServerScriptEndsWithEnd(t *testing.T) {
 		return b.Empty()[0], nil
 	}}
 	got := serve(t, e, "START 15\nBEGIN\nTURN 7,7\nEND\n")
+	if strings.Join(got, " ") != "OK 0,0 1,0" || stops != 0 {
+		t.Errorf("answers %q with %d moves stopped, want OK 0,0 1,0 and none", got, stops)
+	}
+}
+
+// TestServerEndWhileMovesWait checks that END that arrives while the engine thinks, with
+// a move sent together with the one it thinks about still waiting, ends the session at
+// once: neither move is answered, nor thought about further.
+func TestServerEndWhileMovesWait(t *testing.T) {
+	k := newBlocker()
+	var out strings.Builder // read once Serve has returned
+	w, done := pipeSession(t, k, &out)
+	io.WriteString(w, "START 15\nBEGIN\nTURN 7,7\n")
+	<-k.started
+	time.Sleep(20 * time.Millisecond) // TURN most likely read by now; the answers are the same if not
+	io.WriteString(w, "END\n")
+	within(t, done, 10*time.Second)
+	if !k.stopped || out.String() != "OK\n" {
+		t.Errorf("move stopped %v, answers %q; want stopped and only OK", k.stopped, out.String())
+	}
+}
+
+// TestServerScriptJustEnds checks that a script whose input ends without END still gets
+// an answer to every move: the end of the input after lines sent together stops nothing.
+func TestServerScriptJustEnds(t *testing.T) {
+	stops := 0
+	e := &pbrain.Server{Win: 5, Think: time.Second, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
+		select {
+		case <-lim.Stop:
+			stops++
+		case <-time.After(20 * time.Millisecond):
+		}
+		return b.Empty()[0], nil
+	}}
+	got := serve(t, e, "START 15\nBEGIN\nTURN 7,7\n")
 	if strings.Join(got, " ") != "OK 0,0 1,0" || stops != 0 {
 		t.Errorf("answers %q with %d moves stopped, want OK 0,0 1,0 and none", got, stops)
 	}
