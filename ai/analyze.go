@@ -33,7 +33,7 @@ func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
 	var proven []bool
 	s.deepen(p, func(depth int) bool {
 		sc, pr := make([]int, len(moves)), make([]bool, len(moves))
-		all := true
+		all, won := true, false
 		for i, c := range moves {
 			p.play(c)
 			v, ok := s.search(p, depth-1, 1, -inf, inf)
@@ -43,9 +43,12 @@ func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
 			}
 			sc[i], pr[i] = -v, ok
 			all = all && ok
+			won = won || ok && -v > mate
 		}
 		scores, proven = sc, pr
-		return all
+		// On a big board, where the other moves would never all be settled, a proven win
+		// is the answer.
+		return all || s.bigBoard && won
 	})
 	order := make([]int, len(moves)) // indexes into moves, best first
 	for i := range order {
@@ -55,9 +58,15 @@ func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
 	for _, i := range order {
 		a.Moves = append(a.Moves, MoveValue{Cell: s.g.cell(moves[i]), Value: valueOf(scores[i], b.Turn(), proven[i])})
 	}
-	a.Value = valueOf(scores[order[0]], b.Turn(), !slices.Contains(proven, false))
+	// A proven win of the side to move is the position's value, other moves open or not.
+	won := proven[order[0]] && scores[order[0]] > mate
+	a.Value = valueOf(scores[order[0]], b.Turn(), won || !slices.Contains(proven, false))
 	a.Nodes = s.nodes
-	if a.Value.Exact && a.Value.Winner != game.Empty {
+	switch {
+	case !a.Value.Exact || a.Value.Winner == game.Empty:
+	case s.bigBoard && won:
+		a.Line = s.threatLine(p)
+	case !s.bigBoard:
 		a.Line = s.bestLine(p)
 	}
 	return a

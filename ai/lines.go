@@ -38,6 +38,25 @@ func (s *searcher) bestLine(p *position) []game.Cell {
 	return line
 }
 
+// threatLine returns a forced win of the side to move found by threat search, from p to
+// the end of the game, or nil when it finds none within lineNodes positions: on big
+// boards, where bestLine's full-width search cannot reach the end of the game.
+func (s *searcher) threatLine(p *position) []game.Cell {
+	defer s.unclocked(lineNodes)()
+	if s.threat == nil {
+		s.threat = newThreatSearch(s)
+	}
+	if _, _, ok := s.threat.find(p, lineNodes); !ok {
+		return nil
+	}
+	line := s.threat.line(p)
+	cells := make([]game.Cell, len(line))
+	for i, c := range line {
+		cells[i] = s.g.cell(c)
+	}
+	return cells
+}
+
 // playLine plays from p the moves that next chooses, until it returns -1, and returns
 // them, leaving p as it found it.
 func (s *searcher) playLine(p *position, next func() int) []game.Cell {
