@@ -13,6 +13,11 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.why.kind = whyWinNow
 		return sorted(p.winningCells(me, nil, p.g.n)), win - 1, true
 	}
+	if s.bigBoard && p.free == s.g.n {
+		// An empty big board: any cell nearest the centre, at once, as every engine opens.
+		s.why.kind = whyOnly
+		return sorted(slices.Clone(s.g.centre)), 0, false
+	}
 	var moves []int
 	all := true
 	if p.threats(them) > 0 {

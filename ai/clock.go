@@ -38,7 +38,7 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 	}
 	if m.Timed {
 		s.deadline = start.Add(m.Think - m.Think/keepBackTimed)
-		s.soft = start.Add(s.deadline.Sub(start) * softShare / 100)
+		s.soft = start.Add(s.deadline.Sub(start) / 100 * softShare) // divided first: no overflow on long turns
 		s.timed = true
 	} else {
 		s.deadline = start.Add(m.Think - m.Think/keepBack)

@@ -213,7 +213,7 @@ func (m *Engine) Explain(b *game.Board, c game.Cell) string {
 		return fmt.Sprintf("threat search: %v wins in %d %s", c, w.plies, how)
 	case whyOnly:
 		if len(b.Moves()) == 0 {
-			return fmt.Sprintf("minimax: %v, the centre, is where it opens on an empty board", c)
+			return fmt.Sprintf("minimax: on an empty board it opens nearest the centre, at %v", c)
 		}
 		return fmt.Sprintf("minimax: %v is the only move worth a look", c)
 	}
