@@ -4,9 +4,12 @@
 //
 // Usage:
 //
-//	tictactoe [flags]
+//	tictactoe [flags]                  the menu: 1 play, 2 rules, 0 exit
+//	tictactoe analyze [flags] [R,C ...] the value of a position and of every move
+//	tictactoe arena [flags]            computer against computer, with a table
+//	tictactoe pbrain [flags]           a five-in-a-row engine for GUIs and managers
 //
-// Run it with --help for the flags.
+// Run each with --help for its flags.
 package main
 
 import (
@@ -257,7 +260,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		all.Lookup("think").Usage = "stop the search after this long (default: no limit)"
 	case "pbrain":
 		all.Lookup("think").Usage = "the most time a move may take until the manager sends INFO timeout_turn"
-		all.Lookup("win").Usage = "stones in a row that win (five in the protocol; more in a row win too)"
+		all.Lookup("win").Usage = "stones in a row that win (five in the protocol; under rule 0, freestyle, longer rows too)"
 	}
 	set := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
 	set.SetOutput(io.Discard)
@@ -704,6 +707,12 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 		cfg.seed, cfg.symbol, cfg.first, cfg.ai, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
 	if cfg.size.Rule != game.Freestyle {
 		flags += " --rule " + cfg.size.Rule.String()
+	}
+	if cfg.explain {
+		flags += " --explain"
+	}
+	if cfg.color != "auto" {
+		flags += " --color " + cfg.color
 	}
 	fmt.Fprintf(r, "# tictactoe session, %s\n# replay: tictactoe %s < %s\n", version, flags, shellQuote(filepath.Base(path)))
 	return r, nil
