@@ -79,24 +79,23 @@ type Analysis struct {
 // move of the deepest search it finished, judged at the horizon by threat shapes: lines
 // still open for it minus lines still open for the opponent (the Chinese course project's
 // evaluation, each line weighted by the marks it holds), and a bonus for the side to move
-// when one move of its own makes two fours (see evaluate); and it never plays a move that
+// when one move of its own makes two fours; and it never plays a move that
 // loses at once when another does not. On big boards (more than 64 cells) it first runs
-// threat-space search (see threatSearch): it plays a forced win by fours (VCF) or by threes
+// threat-space search: it plays a forced win by fours (VCF) or by threes
 // and fours (VCT) when it finds one, and when the opponent would have one it keeps only
 // the moves after which the opponent's is no longer found; there the search also answers
 // an open three only with moves on its lines or fours, and below the root tries only the
-// best few moves by its order (see beamWidth). Among equally good moves it
+// best few moves by its order. Among equally good moves it
 // chooses with Rand, so games vary but a seed replays them; a search with a deadline also
-// stops after a number of positions set by Think (see pace), so that on a machine that is
+// stops after a number of positions set by Think, so that on a machine that is
 // not too slow the seed replays the games it cannot solve too, unless it is Timed.
 //
 // Positions of more than 25 free cells on bitboards (at most 64 cells) are beyond
-// alpha-beta's reach in a move: there Analyze solves by proof-number search (see
-// prover), with threat search, Erdős–Selfridge and pairing strategies settling its
-// leaves, and with at most 40 free cells Move and Hint play a win that it proves with an
-// eighth of the move. The
-// plies of a win it proves are those of its proof: the winner can always win within them,
-// and may have a quicker win.
+// alpha-beta's reach in a move: there Analyze solves by proof-number search, with threat
+// search, Erdős–Selfridge and pairing strategies settling its leaves, and with at most
+// 40 free cells Move and Hint play a win that it proves with an eighth of the move. The
+// plies of a win it proves are those of its proof: the winner can always win within
+// them, and may have a quicker win.
 //
 // It plays by the board's rule (see game.Rule): its fours, wins and threats are rows that
 // win under the rule, it never tries a move the rule forbids, and proof-number search runs
@@ -119,7 +118,7 @@ type Engine struct {
 	// Timed makes the clock alone end the search of Move and Hint, and uses the time: the
 	// search deepens while a new iteration is likely to finish before the deadline, which
 	// stops it. Without it, a search with a deadline also stops after a count of positions
-	// (see pace), so that a seed replays its games.
+	//, so that a seed replays its games.
 	Timed bool
 	// Stop, when closed, ends the search in progress at once: Move and Hint then fail
 	// with ErrStopped. Nil never stops it.
