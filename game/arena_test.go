@@ -75,7 +75,7 @@ O wins         2   50.0%
 draws          0    0.0%
 wins           4  100.0%  last: 2 as X, 2 as O
 wins           0    0.0%  quitter: 0 as X, 0 as O
-Score: last 100.0% (4 of 4 games), Elo +inf, 95% interval +inf to +inf
+Score: last 100.0% (4 of 4 games), Elo +inf, 95% interval +7.0 to +inf
 Totals: 4 games, X wins 2, O wins 2, draws 0
 `
 	if out.String() != want {

@@ -30,14 +30,22 @@ const z95 = 1.959963984540054
 
 // Interval returns the 95% confidence interval of Ratio, as engine testers compute it:
 // the variance of one game's result (1, ½ or 0) about Ratio, the standard error of the
-// mean of Games such results, and Ratio ± 1.96 standard errors, cut to 0 and 1. For a
-// match of no games it is 0 to 1.
+// mean of Games such results, and Ratio ± 1.96 standard errors, cut to 0 and 1. Where
+// every game ended alike, that variance is 0 and says nothing; there it is the Wilson
+// interval of the score instead (all of n games won: n/(n+1.96²) to 1). For a match of no
+// games it is 0 to 1.
 func (s Score) Interval() (lo, hi float64) {
 	n := float64(s.Games())
 	if n == 0 {
 		return 0, 1
 	}
 	p := s.Ratio()
+	if s.Wins == s.Games() || s.Draws == s.Games() || s.Losses == s.Games() {
+		z2 := z95 * z95
+		centre := (p + z2/(2*n)) / (1 + z2/n)
+		half := z95 * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / (1 + z2/n)
+		return max(centre-half, 0), min(centre+half, 1)
+	}
 	variance := (float64(s.Wins)*(1-p)*(1-p) + float64(s.Draws)*(0.5-p)*(0.5-p) + float64(s.Losses)*p*p) / n
 	margin := z95 * math.Sqrt(variance/n)
 	return max(p-margin, 0), min(p+margin, 1)

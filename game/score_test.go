@@ -48,9 +48,11 @@ func TestScoreInterval(t *testing.T) {
 		// p = 0.75; variance (3·0.25² + 0.75²)/4 = 0.1875; error 0.216506; ±1.96: 0.325655
 		// to 1.174345, cut to 1: an infinite upper end.
 		{"3-0-1", game.Score{Wins: 3, Losses: 1}, 0.75, 0.325655, 1, "+190.8", "-126.4", "+inf", 1e-6},
-		{"all draws", game.Score{Draws: 8}, 0.5, 0.5, 0.5, "0.0", "0.0", "0.0", 0},
-		{"all wins", game.Score{Wins: 5}, 1, 1, 1, "+inf", "+inf", "+inf", 0},
-		{"all losses", game.Score{Losses: 5}, 0, 0, 0, "-inf", "-inf", "-inf", 0},
+		// Every game alike: the Wilson interval, (p + z²/2n ± z·√(p(1-p)/n + z²/4n²)) /
+		// (1 + z²/n) with z² = 3.841459; all of 5 won: 5/8.841459 = 0.565518 to 1.
+		{"all draws", game.Score{Draws: 8}, 0.5, 0.215216, 0.784784, "0.0", "-224.8", "+224.8", 1e-6},
+		{"all wins", game.Score{Wins: 5}, 1, 0.565518, 1, "+inf", "+45.8", "+inf", 1e-6},
+		{"all losses", game.Score{Losses: 5}, 0, 0, 0.434482, "-inf", "-inf", "-45.8", 1e-6},
 		{"no games", game.Score{}, 0.5, 0, 1, "0.0", "-inf", "+inf", 0},
 	}
 	for _, tt := range tests {
