@@ -430,21 +430,24 @@ func TestServerLinesWhileThinking(t *testing.T) {
 	}
 }
 
-// TestServerScriptEndsWithEnd checks that END sent with the moves before the engine
-// began to think waits its turn: a script gets every answer.
-func TestServerScriptEndsWithEnd(t *testing.T) {
-	stops := 0
-	e := &pbrain.Server{Win: 5, Think: time.Second, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
-		select {
-		case <-lim.Stop:
-			stops++
-		case <-time.After(20 * time.Millisecond):
+// TestServerScripts checks that a script, whose lines all come before the engine begins
+// to think, gets every answer, whether it ends with END or its input just ends: neither
+// stops a move.
+func TestServerScripts(t *testing.T) {
+	for _, script := range []string{"START 15\nBEGIN\nTURN 7,7\nEND\n", "START 15\nBEGIN\nTURN 7,7\n"} {
+		stops := 0
+		e := &pbrain.Server{Win: 5, Think: time.Second, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
+			select {
+			case <-lim.Stop:
+				stops++
+			case <-time.After(20 * time.Millisecond):
+			}
+			return b.Empty()[0], nil
+		}}
+		got := serve(t, e, script)
+		if strings.Join(got, " ") != "OK 0,0 1,0" || stops != 0 {
+			t.Errorf("%q: answers %q with %d moves stopped, want OK 0,0 1,0 and none", script, got, stops)
 		}
-		return b.Empty()[0], nil
-	}}
-	got := serve(t, e, "START 15\nBEGIN\nTURN 7,7\nEND\n")
-	if strings.Join(got, " ") != "OK 0,0 1,0" || stops != 0 {
-		t.Errorf("answers %q with %d moves stopped, want OK 0,0 1,0 and none", got, stops)
 	}
 }
 
@@ -462,23 +465,5 @@ func TestServerEndWhileMovesWait(t *testing.T) {
 	within(t, done, 10*time.Second)
 	if !k.stopped || out.String() != "OK\n" {
 		t.Errorf("move stopped %v, answers %q; want stopped and only OK", k.stopped, out.String())
-	}
-}
-
-// TestServerScriptJustEnds checks that a script whose input ends without END still gets
-// an answer to every move: the end of the input after lines sent together stops nothing.
-func TestServerScriptJustEnds(t *testing.T) {
-	stops := 0
-	e := &pbrain.Server{Win: 5, Think: time.Second, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
-		select {
-		case <-lim.Stop:
-			stops++
-		case <-time.After(20 * time.Millisecond):
-		}
-		return b.Empty()[0], nil
-	}}
-	got := serve(t, e, "START 15\nBEGIN\nTURN 7,7\n")
-	if strings.Join(got, " ") != "OK 0,0 1,0" || stops != 0 {
-		t.Errorf("answers %q with %d moves stopped, want OK 0,0 1,0 and none", got, stops)
 	}
 }
