@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"tictactoe/game"
@@ -188,12 +189,8 @@ func (m *Engine) Hint(b *game.Board) (game.Cell, Value, error) {
 // opponent's forced replies and, where it has a choice, the reply that holds out longest;
 // nil when it found none.
 func (m *Engine) Line() []game.Cell {
-	if m.s == nil || m.s.line == nil {
+	if m.s == nil {
 		return nil
 	}
-	line := make([]game.Cell, len(m.s.line))
-	for i, c := range m.s.line {
-		line[i] = m.s.g.cell(c)
-	}
-	return line
+	return slices.Clone(m.s.line)
 }

@@ -49,12 +49,7 @@ func (s *searcher) threatLine(p *position) []game.Cell {
 	if _, _, ok := s.threat.find(p, lineNodes); !ok {
 		return nil
 	}
-	line := s.threat.line(p)
-	cells := make([]game.Cell, len(line))
-	for i, c := range line {
-		cells[i] = s.g.cell(c)
-	}
-	return cells
+	return s.threat.line(p)
 }
 
 // playLine plays from p the moves that next chooses, until it returns -1, and returns
@@ -134,7 +129,7 @@ const lineNodes = 1 << 20
 // proofHintLine returns, for the hint, the forced win that proveWin found, from its
 // move to the end of the game, or nil when the rest of the move's count cannot find it
 // all.
-func (s *searcher) proofHintLine(p *position, move int) []int {
+func (s *searcher) proofHintLine(p *position, move int) []game.Cell {
 	budget := int64(lineNodes)
 	if s.limit > 0 {
 		budget = max(1, s.limit-s.nodes)
@@ -145,22 +140,18 @@ func (s *searcher) proofHintLine(p *position, move int) []int {
 	if !whole {
 		return nil
 	}
-	line := []int{move}
-	for _, c := range rest {
-		line = append(line, s.g.index(c))
-	}
-	return line
+	return append([]game.Cell{s.g.cell(move)}, rest...)
 }
 
 // line returns a forced win of the side to move that the table holds, from the move
 // find returned to the end of the game: the attacker's moves, the defender's forced
 // replies, and where the defender has a choice the reply that holds out longest.
-func (t *threatSearch) line(p *position) []int {
+func (t *threatSearch) line(p *position) []game.Cell {
 	t.nodes, t.limit, t.stopped = 0, 1<<16, false
 	a := p.turn
 	var buf [2]int
 	played := 0
-	cells := t.s.playLine(p, func() int {
+	return t.s.playLine(p, func() int {
 		if p.won || played >= t.g.n {
 			return -1
 		}
@@ -197,9 +188,4 @@ func (t *threatSearch) line(p *position) []int {
 		}
 		return best
 	})
-	line := make([]int, len(cells))
-	for i, c := range cells {
-		line[i] = t.g.index(c)
-	}
-	return line
 }

@@ -42,7 +42,7 @@ type searcher struct {
 
 	threat *threatSearch // made at the first move on big boards, or the first proof
 	prover *prover       // made at the first analysis that needs it
-	line   []int         // the forced win the last choose found, if any
+	line   []game.Cell   // the forced win the last choose found, if any
 	why    reason        // what decided the last choose
 }
 
