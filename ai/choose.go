@@ -89,7 +89,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 			}
 		}
 		best, score, proven = sorted(ties), top, allProven
-		s.why.depth, s.why.proven, s.why.bigBoard = depth, allProven, s.bigBoard
+		s.why.depth, s.why.proven = depth, allProven
 		if s.timed {
 			moves = bestFirst(moves, best)
 		}

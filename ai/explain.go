@@ -29,14 +29,15 @@ func (r Rules) Explain(b *game.Board, c game.Cell) string {
 	p := newPosition(b, g, nil, false)
 	me, them := p.turn, p.turn.Opponent()
 	i := g.index(c)
-	for _, l := range g.through[i] {
-		if p.count[me][l] == g.size.Win-1 && p.count[them][l] == 0 {
-			return fmt.Sprintf("rules: %v wins, completing %s", c, lineName(g, l, "the "))
-		}
-	}
-	for _, l := range g.through[i] {
-		if p.count[them][l] == g.size.Win-1 && p.count[me][l] == 0 {
-			return fmt.Sprintf("rules: %v blocks %s", c, lineName(g, l, them.String()+"'s "))
+	for _, m := range []game.Mark{me, them} { // the lines Move's winningCells found
+		for _, l := range g.through[i] {
+			switch {
+			case p.count[m][l] != g.size.Win-1 || !p.openFor(m, l):
+			case m == me:
+				return fmt.Sprintf("rules: %v wins, completing %s", c, lineName(g, l, "the "))
+			default:
+				return fmt.Sprintf("rules: %v blocks %s", c, lineName(g, l, them.String()+"'s "))
+			}
 		}
 	}
 	switch {
@@ -84,13 +85,6 @@ func (h Heuristic) Explain(b *game.Board, c game.Cell) string {
 	g := geometryOf(b.Size())
 	p := newPosition(b, g, nil, false)
 	me, them := p.turn, p.turn.Opponent()
-	score := func(i int) int {
-		s := 0
-		for _, l := range g.through[i] {
-			s += lineScore(p.count[me][l], p.count[them][l])
-		}
-		return s
-	}
 	type part struct {
 		mine, theirs, lines int
 	}
@@ -123,15 +117,19 @@ func (h Heuristic) Explain(b *game.Board, c game.Cell) string {
 		}
 		words = append(words, w)
 	}
-	s := fmt.Sprintf("heuristic: %v scores %d (%s)", c, score(g.index(c)), strings.Join(words, ", "))
+	mine := cellScore(p, g.index(c))
+	s := fmt.Sprintf("heuristic: %v scores %d (%s)", c, mine, strings.Join(words, ", "))
 	next, top := -1, -1
 	for i, m := range p.cells {
-		if m == game.Empty && i != g.index(c) && score(i) > top {
-			next, top = i, score(i)
+		if m != game.Empty || i == g.index(c) || !p.legal(i) {
+			continue // the cells Move chooses among
+		}
+		if sc := cellScore(p, i); sc > top {
+			next, top = i, sc
 		}
 	}
 	switch {
-	case next >= 0 && top == score(g.index(c)):
+	case next >= 0 && top == mine:
 		s += fmt.Sprintf("; %v scores as much, and the tie is broken at random", g.cell(next))
 	case next >= 0:
 		s += fmt.Sprintf("; the next best, %v, scores %d", g.cell(next), top)
@@ -167,7 +165,6 @@ type reason struct {
 	kept, of int  // whyDefence: the moves kept, of those there were
 	depth    int  // the depth of the last search alpha-beta finished
 	proven   bool // that search proved its value
-	bigBoard bool // threat search ran first
 }
 
 // explainNodes is the most positions Explain's analysis may search.
@@ -229,7 +226,7 @@ func (m *Engine) Explain(b *game.Board, c game.Cell) string {
 	case w.kind == whyDefence:
 		return fmt.Sprintf("threat search: %v has a forced win unless stopped; %d of %d moves stop it as far as it sees, and of those %s likes %v best",
 			them, w.kept, w.of, search, c)
-	case w.bigBoard:
+	case m.s.bigBoard: // threat search ran first
 		return fmt.Sprintf("%s likes %v best; threat search found no forced win for either side", search, c)
 	}
 	return fmt.Sprintf("%s likes %v best", search, c)

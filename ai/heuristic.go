@@ -44,6 +44,17 @@ func lineScore(mine, theirs int) int {
 	return 4
 }
 
+// cellScore is the score of cell c for the side to move in p: the sum of lineScore over
+// the lines through c.
+func cellScore(p *position, c int) int {
+	me, them := p.turn, p.turn.Opponent()
+	score := 0
+	for _, l := range p.g.through[c] {
+		score += lineScore(p.count[me][l], p.count[them][l])
+	}
+	return score
+}
+
 // Move returns the free cell of b with the highest score.
 func (h Heuristic) Move(b *game.Board) (game.Cell, error) {
 	if err := playable(b); err != nil {
@@ -51,17 +62,13 @@ func (h Heuristic) Move(b *game.Board) (game.Cell, error) {
 	}
 	g := geometryOf(b.Size())
 	p := newPosition(b, g, nil, false)
-	me, them := p.turn, p.turn.Opponent()
 	var best []int
 	top := -1
 	for c, m := range p.cells {
 		if m != game.Empty || !p.legal(c) {
 			continue
 		}
-		score := 0
-		for _, l := range g.through[c] {
-			score += lineScore(p.count[me][l], p.count[them][l])
-		}
+		score := cellScore(p, c)
 		switch {
 		case score > top:
 			top, best = score, append(best[:0], c)
