@@ -83,25 +83,32 @@ type Tree struct {
 	Minimax, AlphaBeta, Table int64
 }
 
-// TreeSize returns a bound on the positions a plain minimax visits on b to depth plies
-// (to the end of the game when depth is 0, or 2 on boards SearchTree does not search to
-// the end), and whether it stays within limit.
+// treeHorizon returns the ply SearchTree stops at on a position of free free cells asked
+// for depth plies (TreeOptions.Depth): -1, the end of the game, with at most
+// TreeExactFree free cells, else depth, 2 when it is 0.
+func treeHorizon(free, depth int) int {
+	switch {
+	case free <= TreeExactFree:
+		return -1
+	case depth <= 0:
+		return 2
+	}
+	return depth
+}
+
+// TreeSize returns a bound on the positions a plain minimax visits on b as SearchTree
+// searches it with TreeOptions.Depth depth, and whether it stays within limit.
 func TreeSize(b *game.Board, depth int, limit int64) (int64, bool) {
 	free := len(b.Empty())
-	exact := free <= TreeExactFree
-	switch {
-	case !exact && depth <= 0:
-		depth = 2
-	case depth <= 0 || depth > free:
-		depth = free
-	}
-	s := &treeSearch{b: b, horizon: depth}
-	if exact {
-		s.horizon = -1
+	s := &treeSearch{b: b, horizon: treeHorizon(free, depth)}
+	exact := s.horizon < 0
+	depth = free
+	if !exact {
+		depth = min(s.horizon, free)
 	}
 	branch := len(s.moves()) // each move brings at most a square of cells around it near
 	total, level := int64(1), int64(1)
-	for i := range min(depth, free) {
+	for i := range depth {
 		n := free - i
 		if !exact {
 			n = min(n, branch+i*((2*treeNear+1)*(2*treeNear+1)-1))
@@ -121,14 +128,10 @@ func SearchTree(b *game.Board, opt TreeOptions) *Tree {
 	b = b.Clone()
 	t := &Tree{Board: b.Clone(), Plain: opt.Plain}
 	free := len(b.Empty())
-	t.Exact = free <= TreeExactFree
-	horizon := -1
+	horizon := treeHorizon(free, opt.Depth)
+	t.Exact = horizon < 0
 	if !t.Exact {
-		t.Depth = opt.Depth
-		if t.Depth <= 0 {
-			t.Depth = 2
-		}
-		horizon = t.Depth
+		t.Depth = horizon
 	}
 	t.Shown = opt.Depth
 	if t.Shown <= 0 || t.Shown > free {
@@ -240,28 +243,22 @@ func (s *treeSearch) search(ply int, alpha, beta treeBound, node *TreeNode) int 
 			break
 		}
 	}
+	bound := 0 // outside the window the value is a bound; plain minimax cuts nothing
+	switch {
+	case s.plain:
+	case best <= a0:
+		bound = -1
+	case best >= b0:
+		bound = 1
+	}
 	if node != nil {
-		node.Value = best
-		switch {
-		case s.plain:
-		case best <= a0:
-			node.Bound = -1
-		case best >= b0:
-			node.Bound = 1
-		}
+		node.Value, node.Bound = best, bound
 		if len(node.Children) == 0 {
 			node.Below = s.nodes - start
 		}
 	}
 	if s.table != nil {
-		kind := 0
-		switch {
-		case best <= a0:
-			kind = -1
-		case best >= b0:
-			kind = 1
-		}
-		s.table[key] = treeEntry{score: best, kind: kind}
+		s.table[key] = treeEntry{score: best, kind: bound}
 	}
 	return best
 }
