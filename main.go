@@ -626,17 +626,9 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 // first line.
 func openingsPhrase(n, stones int) string {
 	if stones == 0 {
-		return fmt.Sprintf("%s from the empty board with the colours swapped (on this board any stone is already a threat)", plural(n, "pair")+" of games")
+		return fmt.Sprintf("%s from the empty board with the colours swapped (on this board any stone is already a threat)", game.Plural(n, "pair")+" of games")
 	}
-	return fmt.Sprintf("%s of %s near the centre, each played twice with the colours swapped", plural(n, "opening"), plural(stones, "stone"))
-}
-
-// plural writes n things: "1 stone", "3 stones".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
+	return fmt.Sprintf("%s of %s near the centre, each played twice with the colours swapped", game.Plural(n, "opening"), game.Plural(stones, "stone"))
 }
 
 // runPbrain is the pbrain command: the computer as a five-in-a-row engine on stdin and

@@ -19,7 +19,7 @@ type Explainer interface {
 
 // Explain says that the move was drawn at random.
 func (r Random) Explain(b *game.Board, c game.Cell) string {
-	return fmt.Sprintf("random: %v, drawn at random from %s", c, plural(len(b.Empty()), "free cell"))
+	return fmt.Sprintf("random: %v, drawn at random from %s", c, game.Plural(len(b.Empty()), "free cell"))
 }
 
 // Explain names the step of the three that chose c: a win, a block, the centre, a corner

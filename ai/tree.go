@@ -446,21 +446,13 @@ func (t *Tree) write(sb *strings.Builder, n *TreeNode, depth int) {
 			side, verb = "worse", "gets"
 		}
 		fmt.Fprintf(sb, "%s  cut: after %v's %v X gets %s or %s here, but %v's %v, %s up, already %s %s: %s not searched: %s%s\n",
-			indent, c.ByMark.Opponent(), c.Move, TreeValueName(c.Value), side, c.ByMark, c.By, plural(c.Up, "level"), verb, TreeValueName(c.Bound),
-			plural(len(c.Skipped), "move"), game.JoinCells(skipped), more)
+			indent, c.ByMark.Opponent(), c.Move, TreeValueName(c.Value), side, c.ByMark, c.By, game.Plural(c.Up, "level"), verb, TreeValueName(c.Bound),
+			game.Plural(len(c.Skipped), "move"), game.JoinCells(skipped), more)
 	}
 }
 
 // treeListed is the most skipped moves a cut line names.
 const treeListed = 8
-
-// plural returns "1 move" or "3 moves".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
 
 // commas writes n with thousands separated by commas: 549,946.
 func commas(n int64) string {

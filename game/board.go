@@ -59,6 +59,14 @@ func (c Cell) String() string {
 	return fmt.Sprintf("%d %d", c.Row+1, c.Col+1)
 }
 
+// Plural counts things for a message: "1 move", "3 moves".
+func Plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // JoinCells lists cells as a person types them, separated by commas: "1 1, 2 3".
 func JoinCells(cells []Cell) string {
 	s := make([]string, len(cells))

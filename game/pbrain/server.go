@@ -140,7 +140,7 @@ func (s *session) command(line string) (end bool) {
 	case "BEGIN":
 		if s.ready() {
 			if n := len(s.b.Moves()); n > 0 {
-				s.reply("ERROR BEGIN on a board with %s: BEGIN starts a game, BOARD sets up a position", countStones(n))
+				s.reply("ERROR BEGIN on a board with %s: BEGIN starts a game, BOARD sets up a position", game.Plural(n, "stone"))
 				return false
 			}
 			s.own = s.b.Turn()
@@ -401,7 +401,7 @@ func (s *session) position() (end bool) {
 	case 1:
 		b, err = game.Setup(s.b.Size(), game.X, opp, own)
 	default:
-		err = fmt.Errorf("%s of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", countStones(len(own)), len(opp))
+		err = fmt.Errorf("%s of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", game.Plural(len(own), "stone"), len(opp))
 	}
 	switch {
 	case errors.Is(err, game.ErrGameOver):
@@ -545,14 +545,6 @@ func parseStone(s string) (game.Cell, int, error) {
 		return game.Cell{}, 0, fmt.Errorf("stone %s: F is 1 for the engine's stone or 2 for the opponent's, not %d", game.Quote(s), f)
 	}
 	return game.Cell{Row: n[1], Col: n[0]}, n[2], nil
-}
-
-// countStones counts stones: "1 stone", "2 stones".
-func countStones(n int) string {
-	if n == 1 {
-		return "1 stone"
-	}
-	return fmt.Sprintf("%d stones", n)
 }
 
 // cellError rewords Play's error for the protocol, whose cells are X,Y.
