@@ -104,15 +104,18 @@ type Analysis struct {
 // searched by alpha-beta alone.
 //
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
-// to 64 cells, which it may solve; 24 MiB on bigger ones, which it cannot), and the proof
-// table, made when first needed, 24 MiB; both are kept from move to move, and game to
-// game, while the board size stays the same.
+// to 64 cells, which it may solve; on bigger ones, which it cannot, 24 MiB, or with
+// Memory set a quarter of it, up to 96 MiB), and the proof table, made when first needed,
+// 24 MiB; both are kept from move to move, and game to game, while the board size and
+// Memory stay the same.
 type Engine struct {
 	Rand  *rand.Rand
 	Think time.Duration    // the most a move may take; 0 for no limit
 	Now   func() time.Time // the clock the deadline is read from; nil for no limit
 	// Memory bounds the tables, in bytes: the transposition table, and on boards of at
-	// most 64 cells the proof table with it; 0 leaves them at their usual sizes. The
+	// most 64 cells the proof table with it; 0 leaves them at their usual sizes. On
+	// bigger boards the table takes a quarter of it, more than its usual size when the
+	// bound is over 96 MiB. The
 	// small tables of threat search (6 MiB) and of the proof's leaves (3.5 MiB) are
 	// not counted.
 	Memory int64
@@ -135,7 +138,7 @@ func (m *Engine) searcherFor(b *game.Board) *searcher {
 	if m.Now != nil && m.Think > 0 {
 		start = m.Now() // read before the table is made, which takes time
 	}
-	if m.s == nil || m.s.g.size != b.Size() || m.Memory > 0 && m.s.tableBytes() > m.Memory {
+	if m.s == nil || m.s.g.size != b.Size() || m.s.bound != m.Memory {
 		m.s = newSearcher(b.Size(), m.Memory)
 	}
 	m.setClock(m.s, start)

@@ -6,9 +6,10 @@ import (
 	"tictactoe/game"
 )
 
-// TestMemoryBoundsTable checks that Engine.Memory bounds the transposition table, down
-// to its least size, and that the table is made again when the bound shrinks; and that
-// where the proof table is made too, the two together keep within it.
+// TestMemoryBoundsTable checks that Engine.Memory sizes the transposition table of a big
+// board, a quarter of it up to the most and down to the least size, made again whenever
+// the bound changes; and that where the proof table is made too, the two together keep
+// within it.
 func TestMemoryBoundsTable(t *testing.T) {
 	big := game.Size{Rows: 15, Cols: 15, Win: 5}
 	tests := []struct {
@@ -16,9 +17,11 @@ func TestMemoryBoundsTable(t *testing.T) {
 		want   int // entries
 	}{
 		{0, 1 << 20},
-		{1 << 30, 1 << 20},
-		{10 << 20, 1 << 18}, // 6 MiB of 24-byte entries fit in 10 MiB, 12 MiB do not
+		{1 << 30, MaxTableEntries}, // a quarter of the bound is more than the most
+		{350 << 20, 1 << 21},       // 48 MiB of 24-byte entries fit in 87.5 MiB, 96 MiB do not
+		{10 << 20, 1 << 16},        // 1.5 MiB fit in 2.5 MiB, 3 MiB do not
 		{1, 1 << 10},
+		{0, 1 << 20},
 	}
 	m := &Engine{}
 	b, _ := game.NewBoard(big, game.X)

@@ -21,6 +21,7 @@ const (
 // board size. It is reused from move to move and from game to game: what the table has
 // proven about a position stays true.
 type searcher struct {
+	bound    int64 // the bytes all its tables may take, as it was made for; 0 for no bound
 	memory   int64 // the bytes each of its tables may take; 0 for their usual sizes
 	g        *geometry
 	keys     *zobrist
@@ -49,21 +50,28 @@ type searcher struct {
 // newSearcher returns a searcher for boards of size s whose table takes at most memory
 // bytes (0 for no bound but MaxTableEntries), and never fewer than 1<<10 entries; on
 // boards of at most 64 cells, which proof-number search may solve, half of it, the
-// proof table taking at most the other half.
+// proof table taking at most the other half; on bigger boards a quarter of it, and
+// 1<<20 entries when memory is 0.
 func newSearcher(s game.Size, memory int64) *searcher {
 	g := geometryOf(s)
-	size := uint64(MaxTableEntries)
-	if !g.bitboard {
+	size, share := uint64(MaxTableEntries), memory
+	switch {
+	case g.bitboard:
+		if g.n+4 < 22 {
+			size = 1 << max(10, g.n+4)
+		}
+		share = memory / 2 // the other half is the proof table's (see newProver)
+	case memory == 0:
 		size = 1 << 20
-	} else if g.n+4 < 22 {
-		size = 1 << max(10, g.n+4)
+	default:
+		// Bounded by the engine's host (pbrain's max_memory): a quarter, the rest left
+		// to threat search and the program.
+		share = max(1, memory/4)
 	}
-	if g.bitboard {
-		memory /= 2 // the other half is the proof table's (see newProver)
-	}
-	size = fitTable(size, entryBytes, memory)
+	size = fitTable(size, entryBytes, share)
 	return &searcher{
-		memory:   memory,
+		bound:    memory,
+		memory:   share,
 		g:        g,
 		keys:     newZobrist(g),
 		table:    make([]entry, size),
