@@ -43,6 +43,11 @@
 // answered too, or it becomes two fours. Two fours at once, or a four and an open three,
 // win by force.
 //
+// A pattern is the shape one side would make on one line through an empty cell by
+// playing there, read from the cells within k−1 of it: a five, an open four (two cells
+// then complete the row), a four, an open three (one more move makes an open four), a
+// three, and so on down to a lone mark with room for a row.
+//
 // Threat-space search (Allis 1994) looks only at such moves: VCF, victory by continuous
 // fours, plays only fours, so that every reply is forced; VCT, victory by continuous
 // threats, also plays threes, and then tries each reply that could matter: the cells of

@@ -71,7 +71,8 @@ type Analysis struct {
 // Its search is a negamax with alpha-beta pruning, a transposition table that keeps both
 // bounds of a position and folds the board's symmetries (8 on a square, 4 on a rectangle)
 // into its key, move ordering (wins, forced blocks, the table's move, then line
-// potential) and scores that prefer the quickest win and the slowest loss. It proves
+// potential, or on big boards with four or five in a row the patterns a move makes and
+// stops) and scores that prefer the quickest win and the slowest loss. It proves
 // draws early by the Erdős–Selfridge criterion: a side whose open lines, each weighted
 // 2^-(marks it still needs), sum below 1/2 (1 when the other side is to move) can be
 // stopped from completing any of them.

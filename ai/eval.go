@@ -2,6 +2,7 @@ package ai
 
 import (
 	"slices"
+
 	"tictactoe/game"
 )
 
@@ -23,6 +24,16 @@ const tempo = 1 << 14
 func (p *position) evaluate() int {
 	me, them := p.turn, p.turn.Opponent()
 	score := p.open[me] - p.open[them]
+	if p.pat != nil && p.g.size.Rule == game.Freestyle {
+		// Under freestyle the patterns count the doubles as they go (see
+		// patternState.doubles), which spares reading the lines again. Under the other
+		// rules they cannot: they miss renju's forbidden moves, and an overline whose
+		// last stone lies Win cells away, beyond the cells a pattern reads.
+		if p.pat.doubles[me] > 0 {
+			return score + tempo
+		}
+		return score - min(2, p.pat.doubles[them])*tempo/4
+	}
 	if p.doubles(me, 1) > 0 {
 		return score + tempo
 	}
@@ -106,8 +117,9 @@ func (s *searcher) nearby(p *position, c int) bool {
 	return p.nearMark(c)
 }
 
-// order returns the moves to search at ply, best first: the table's move, then by line
-// potential, with one dead cell for all. On big boards only cells near the marks are
+// order returns the moves to search at ply, best first: the table's move, then by the
+// patterns a move makes and stops (see patternState.moveScore) where the position
+// keeps them, or else by line potential, with one dead cell for all. On big boards only cells near the marks are
 // tried, only those that answer an open three when answer is set (see answers), and
 // below the root only the beamWidth best; all says whether that left none out.
 func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int, all bool) {
@@ -122,7 +134,12 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 			all = false
 			continue
 		}
-		score := p.potential(c, p.turn)
+		var score int
+		if p.pat != nil {
+			score = p.pat.moveScore(c, p.turn)
+		} else {
+			score = p.potential(c, p.turn)
+		}
 		if score == 0 {
 			// No line through c is open to either side: a move there only passes the
 			// turn, the same wherever it is made, so one such cell stands for them all.

@@ -31,6 +31,8 @@ type geometry struct {
 	// a mark there makes the line's Win cells, filled, part of a longer row. Nil under
 	// Freestyle.
 	endOf [][]int
+	// pattern is set on big boards whose Win has pattern tables (see patternSize).
+	pattern *patternGeometry
 }
 
 var (
@@ -86,6 +88,9 @@ func newGeometry(s game.Size) *geometry {
 		}
 	}
 	g.bitboard = g.n <= 64
+	if !g.bitboard && patternSize(s) {
+		g.pattern = newPatternGeometry(s)
+	}
 	if g.bitboard {
 		g.board = 1<<g.n - 1 // all ones on 64 cells, where the shift gives 0
 		g.masks = make([]uint64, len(g.lines))

@@ -35,8 +35,9 @@ type position struct {
 	// on big boards only: see shapes), in the sense of the package doc's
 	// forcing sequences, for any k: on 3×3 a "four" is a two.
 	shape [3][shapes]lineSet
-	kinds int       // how many kinds of shape it keeps (see shapes)
-	seen  cellMarks // scratch for doubles
+	kinds int           // how many kinds of shape it keeps (see shapes)
+	seen  cellMarks     // scratch for doubles
+	pat   *patternState // on big boards with pattern tables, kept with the near counts
 }
 
 // shapes is how many kinds of threat lines a position keeps: fours, threes and twos. Only
@@ -100,6 +101,9 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	}
 	if keepNear {
 		p.near = make([]int, g.n)
+		if g.pattern != nil {
+			p.pat = newPatternState(g.size, g.pattern, p.cells, p.first)
+		}
 	}
 	for l := range g.lines {
 		p.classifyFor(game.X, l, 0, 1)
@@ -252,6 +256,9 @@ func (p *position) play(c int) {
 	p.free--
 	p.moves = append(p.moves, c)
 	p.addNear(c, 1)
+	if p.pat != nil {
+		p.pat.place(c, m)
+	}
 }
 
 // addNear adds delta to the near counts of the cells around c, when they are kept.
@@ -295,6 +302,9 @@ func (p *position) undo() {
 	p.cells[c] = game.Empty
 	p.stones[m] &^= 1 << c
 	p.addNear(c, -1)
+	if p.pat != nil {
+		p.pat.place(c, game.Empty)
+	}
 	p.turn = m
 	p.free++
 	p.won = false // a won game takes no more moves, so the position before its last went on

@@ -1,0 +1,367 @@
+package ai
+
+import (
+	"sync"
+
+	"tictactoe/game"
+)
+
+// A pattern is what one side could make on one line through an empty cell by playing
+// there, judged from the cells within Win-1 of it along the line: a five (a winning
+// row), an open four (two cells then complete a five, so the row cannot be stopped), a
+// four (one cell does), an open three (one more move makes an open four), a three (one
+// more makes a four), and so on down to a lone mark with room for a row. Engines for
+// five in a row read their evaluation and their move order from such patterns, kept up
+// to date cell by cell as stones come and go, rather than from counts of marks on lines.
+type pattern uint8
+
+// The patterns, weakest first: "open" (F) ones can grow into the next open one, "closed"
+// (B) ones only into a closed one.
+const (
+	patNone pattern = iota // no row of Win can be made here on this line
+	patB1                  // one more move makes a closed two
+	patF1                  // one more move makes an open two
+	patB2                  // one more move makes a closed three
+	patF2                  // one more move makes an open three
+	patB3                  // one more move makes a four
+	patF3                  // one more move makes an open four
+	patB4                  // a four: one cell completes the row
+	patF4                  // an open four: two cells do
+	patF5                  // a winning row
+	patterns
+)
+
+// patternSize reports whether boards of size s have pattern tables: those whose Win is 4
+// or 5 (the tables of longer rows would be too big to build at start).
+func patternSize(s game.Size) bool { return s.Win >= 4 && s.Win <= maxPatternWin }
+
+// patternTable gives, for a line code (two bits for each of the 2·(Win-1) cells around
+// an empty cell along a line: 0 empty, 1 X, 2 O, 3 off the board), the pattern that X
+// and that O would make there.
+type patternTable struct {
+	of [3][]pattern
+}
+
+// patternTables holds the tables built so far, by Win and whether a longer row wins;
+// patternMu guards it.
+var (
+	patternMu     sync.Mutex
+	patternTables = map[[2]int]*patternTable{}
+)
+
+// patternsFor returns the table for rows of win cells, where a longer row wins when
+// long is set, building it once.
+func patternsFor(win int, long bool) *patternTable {
+	patternMu.Lock()
+	defer patternMu.Unlock()
+	key := [2]int{win, 0}
+	if long {
+		key[1] = 1
+	}
+	if t, ok := patternTables[key]; ok {
+		return t
+	}
+	t := &patternTable{}
+	for _, m := range []game.Mark{game.X, game.O} {
+		t.of[m] = classifyAll(win, long, m)
+	}
+	patternTables[key] = t
+	return t
+}
+
+// classifyAll returns the pattern m makes for every line code (see patternTable): a five
+// when the row through the centre is complete; an open four when two empty cells would
+// each complete one, a four when one would; otherwise one step short of the best pattern
+// a move in one of the empty cells would make (see shrink).
+func classifyAll(win int, long bool, m game.Mark) []pattern {
+	r := win - 1
+	out := make([]pattern, 1<<(4*r))
+	known := make([]bool, len(out))
+	var classify func(code int) pattern
+	classify = func(code int) pattern {
+		if known[code] {
+			return out[code]
+		}
+		var line [2*maxPatternWin - 1]int8
+		decode(code, r, m, line[:2*r+1])
+		best := patNone
+		if five(line[:2*r+1], win, long) {
+			best = patF5
+		} else {
+			fives := 0
+			for i, v := range line[:2*r+1] {
+				if v == 0 {
+					line[i] = 1
+					if five(line[:2*r+1], win, long) {
+						fives++
+					}
+					line[i] = 0
+				}
+			}
+			switch {
+			case fives >= 2:
+				best = patF4
+			case fives == 1:
+				best = patB4
+			default:
+				var grown pattern
+				for i, v := range line[:2*r+1] {
+					if v == 0 {
+						grown = max(grown, classify(code|int(m)<<(2*slot(i, r))))
+					}
+				}
+				best = shrink(grown)
+			}
+		}
+		out[code], known[code] = best, true
+		return best
+	}
+	for code := range out {
+		classify(code)
+	}
+	return out
+}
+
+// maxPatternWin is the longest row with pattern tables.
+const maxPatternWin = 5
+
+// five reports whether line, whose centre is the side's, holds a winning row through the
+// centre: Win of the side's cells in a row, and no more when long is not set.
+func five(line []int8, win int, long bool) bool {
+	r := win - 1
+	for s := 0; s <= r; s++ { // the row line[s:s+win] holds the centre
+		full := true
+		for i := s; i < s+win && full; i++ {
+			full = line[i] == 1
+		}
+		if full && (long || (s == 0 || line[s-1] != 1) && (s+win == len(line) || line[s+win] != 1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// shrink returns the pattern one move short of p, the best a line can make that one move
+// would turn into p: an open four comes from an open three, a four from a three.
+func shrink(p pattern) pattern {
+	switch p {
+	case patF4:
+		return patF3
+	case patB4:
+		return patB3
+	case patF3:
+		return patF2
+	case patB3:
+		return patB2
+	case patF2:
+		return patF1
+	case patB2:
+		return patB1
+	}
+	return patNone
+}
+
+// slot returns the code's slot of the cell at offset i-r from the centre.
+func slot(i, r int) int {
+	if i < r {
+		return i
+	}
+	return i - 1
+}
+
+// decode fills line from code, from m's side: 1 where m stands, 2 where the other side or
+// the board's edge is, 0 where the cell is empty; the centre is m's.
+func decode(code, r int, m game.Mark, line []int8) {
+	for i := range line {
+		if i == r {
+			line[i] = 1
+			continue
+		}
+		switch v := code >> (2 * slot(i, r)) & 3; {
+		case v == 0:
+			line[i] = 0
+		case v == int(m):
+			line[i] = 1
+		default:
+			line[i] = 2
+		}
+	}
+}
+
+// A cellShape is what the four patterns through an empty cell add up to for one side:
+// its packed patterns (four bits a direction) index a table of them.
+type cellShape struct {
+	move int32 // the cell's worth as a move for the side, for move ordering
+	// double is 1 when a move here makes an open four or two fours, which win unless the
+	// other side has a five to play or fours of its own; 0 otherwise.
+	double int32
+}
+
+// shapeMove is a pattern's worth as a move, in one direction; shapes4 adds to the sum of
+// the four directions for the moves that make two threats at once.
+var shapeMove = [patterns]int32{0, 10, 30, 50, 200, 300, 1500, 2000, 100_000, 1_000_000}
+
+// shapes4 returns the shape of every packing of four patterns.
+var shapes4 = sync.OnceValue(func() []cellShape {
+	t := make([]cellShape, 1<<16)
+	for packed := range t {
+		var n [patterns]int
+		var s cellShape
+		for d := range 4 {
+			p := min(pattern(packed>>(4*d)&15), patF5) // packings of more than patF5 never occur
+			n[p]++
+			s.move += shapeMove[p]
+		}
+		switch {
+		case n[patF5] > 0:
+		case n[patF4] > 0 || n[patB4] >= 2:
+			s.double = 1
+			s.move += 100_000
+		case n[patB4] > 0 && n[patF3] > 0: // a four and an open three
+			s.move += 50_000
+		case n[patF3] >= 2: // two open threes
+			s.move += 10_000
+		}
+		t[packed] = s
+	}
+	return t
+})
+
+// A patternNeighbour is a cell whose line code in one direction covers a given cell: x's
+// code in direction dir holds that cell's two bits at shift.
+type patternNeighbour struct {
+	x     int32
+	dir   uint8
+	shift uint8
+}
+
+// patternGeometry is what positions of one board size need for their patterns: the
+// neighbours of each cell, and each cell's codes on an empty board (the board's edges).
+type patternGeometry struct {
+	neighbours [][]patternNeighbour
+	edges      [4][]uint32
+}
+
+// patternDirs are the four directions of the lines, as row and column steps.
+var patternDirs = [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+
+// newPatternGeometry returns the pattern geometry of boards of size s.
+func newPatternGeometry(s game.Size) *patternGeometry {
+	n, r := s.Rows*s.Cols, s.Win-1
+	pg := &patternGeometry{neighbours: make([][]patternNeighbour, n)}
+	on := func(row, col int) bool { return row >= 0 && row < s.Rows && col >= 0 && col < s.Cols }
+	for d, step := range patternDirs {
+		pg.edges[d] = make([]uint32, n)
+		for x := range n {
+			row, col := x/s.Cols, x%s.Cols
+			for i := 0; i <= 2*r; i++ {
+				if i == r {
+					continue
+				}
+				shift := 2 * slot(i, r)
+				nr, nc := row+(i-r)*step[0], col+(i-r)*step[1]
+				if !on(nr, nc) {
+					pg.edges[d][x] |= 3 << shift
+					continue
+				}
+				c := nr*s.Cols + nc
+				pg.neighbours[c] = append(pg.neighbours[c], patternNeighbour{int32(x), uint8(d), uint8(shift)})
+			}
+		}
+	}
+	return pg
+}
+
+// patternState is a position's patterns, kept when the board has pattern tables: for
+// every cell its line code in each direction, and for each side its patterns there,
+// packed, and how many empty cells hold a double (see cellShape).
+type patternState struct {
+	g      *patternGeometry
+	shapes []cellShape // shapes4's
+	cells  []game.Mark // the position's
+	// table is each side's: where a longer row does not win for it (Exact, and black
+	// under Renju), a row of Win counts as a five only if no stone of the side's
+	// adjoins it within the cells read, so an overline by a stone Win cells away
+	// from the centre is missed.
+	table   [3][]pattern
+	codes   [4][]uint32
+	packed  [3][]uint16 // packed[m][c]: m's patterns at c, four bits a direction
+	doubles [3]int      // empty cells where m makes an open four or two fours
+}
+
+// newPatternState returns the patterns of an empty board of size s.
+func newPatternState(s game.Size, pg *patternGeometry, cells []game.Mark, first game.Mark) *patternState {
+	n := s.Rows * s.Cols
+	ps := &patternState{g: pg, shapes: shapes4(), cells: cells}
+	for _, m := range []game.Mark{game.X, game.O} {
+		long := s.Rule == game.Freestyle || s.Rule == game.Renju && m != first
+		ps.table[m] = patternsFor(s.Win, long).of[m]
+		ps.packed[m] = make([]uint16, n)
+	}
+	for d := range ps.codes {
+		ps.codes[d] = append([]uint32(nil), pg.edges[d]...)
+	}
+	for c := range n {
+		for _, m := range []game.Mark{game.X, game.O} {
+			for d := range 4 {
+				ps.packed[m][c] |= uint16(ps.table[m][ps.codes[d][c]]) << (4 * d)
+			}
+			ps.count(m, c, 1)
+		}
+	}
+	return ps
+}
+
+// count adds sign times the double of m at the empty cell c, if it is one, to m's count.
+func (ps *patternState) count(m game.Mark, c, sign int) {
+	ps.doubles[m] += sign * int(ps.shapes[ps.packed[m][c]].double)
+}
+
+// place records mark m in cell c (Empty for an undo), after the position has, and
+// updates the patterns of the cells around it.
+func (ps *patternState) place(c int, m game.Mark) {
+	if m != game.Empty { // c is no longer empty: its shapes leave the sums
+		ps.count(game.X, c, -1)
+		ps.count(game.O, c, -1)
+	}
+	shapes := ps.shapes
+	tx, to := ps.table[game.X], ps.table[game.O]
+	px, po := ps.packed[game.X], ps.packed[game.O]
+	for _, nb := range ps.g.neighbours[c] {
+		x, d := nb.x, nb.dir
+		code := ps.codes[d][x]&^(3<<nb.shift) | uint32(m)<<nb.shift
+		ps.codes[d][x] = code
+		mask := ^(uint16(15) << (4 * d))
+		ox, oo := px[x], po[x]
+		nx, no := ox&mask|uint16(tx[code])<<(4*d), oo&mask|uint16(to[code])<<(4*d)
+		px[x], po[x] = nx, no
+		if ps.cells[x] != game.Empty {
+			continue
+		}
+		ps.doubles[game.X] += int(shapes[nx].double - shapes[ox].double)
+		ps.doubles[game.O] += int(shapes[no].double - shapes[oo].double)
+	}
+	if m == game.Empty { // c is empty again
+		ps.count(game.X, c, 1)
+		ps.count(game.O, c, 1)
+	}
+}
+
+// moveScore returns the worth of a move of m's in the empty cell c, for move ordering:
+// what it makes for m, and four fifths of what it stops the other side making there.
+func (ps *patternState) moveScore(c int, m game.Mark) int {
+	shapes := ps.shapes
+	return int(shapes[ps.packed[m][c]].move) + int(shapes[ps.packed[m.Opponent()][c]].move)*4/5
+}
+
+// quiet reports whether a move of m's in the empty cell c neither makes an open three or
+// a four of m's nor stops one of the other side's: the late moves that the search may
+// reduce.
+func (ps *patternState) quiet(c int, m game.Mark) bool {
+	shapes := ps.shapes
+	return shapes[ps.packed[m][c]].move < quietBelow && shapes[ps.packed[m.Opponent()][c]].move < quietBelow
+}
+
+// quietBelow is the least move score of a cell's shape (see shapeMove) that makes or
+// stops an open three or a four.
+const quietBelow = 1500
