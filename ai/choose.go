@@ -64,29 +64,14 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		return moves, 0, false
 	}
 	s.deepen(p, func(depth int) bool {
-		// Each move is searched with the window (top-1, ∞): every move worth top or more
-		// gets its exact score, so the ties are seen directly; the others are worse.
-		top, allProven := -inf, all
-		var ties []int
-		for _, c := range moves {
-			p.play(c)
-			v, ok := s.search(p, depth-1, 1, -inf, 1-top)
-			p.undo()
-			if s.stopped {
-				if s.timed && !s.cancelled && len(ties) > 0 {
-					// The best moves of the last iteration came first: the best of
-					// the moves searched at this depth are at least as well founded.
-					best, score, proven = sorted(ties), top, false
-				}
-				return false
+		ties, top, allProven, finished := s.searchRoot(p, moves, depth, all)
+		if !finished {
+			if s.timed && !s.cancelled && len(ties) > 0 {
+				// The best moves of the last iteration came first: the best of the
+				// moves searched at this depth are at least as well founded.
+				best, score, proven = sorted(ties), top, false
 			}
-			allProven = allProven && ok
-			switch v = -v; {
-			case v > top:
-				top, ties = v, append(ties[:0], c)
-			case v == top:
-				ties = append(ties, c)
-			}
+			return false
 		}
 		best, score, proven = sorted(ties), top, allProven
 		s.why.depth, s.why.proven = depth, allProven
@@ -96,6 +81,41 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		return allProven
 	})
 	return best, score, proven
+}
+
+// searchRoot is one iteration of choose's deepening: it searches each of moves depth
+// plies deep and returns the best of them (ties in the order searched), their score,
+// whether every score is proven (all says whether moves are all the moves), and whether
+// it finished; when the search stopped first, what it returns is of the moves it
+// finished. Each move is searched with the window (top-1, ∞): every move worth top or
+// more gets its exact score, so the ties are seen directly; the others are worse. On big
+// boards a quiet move late in the order is searched shallower first, and again in full
+// only when that finds it worth top or more (see lateRoot).
+func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ties []int, top int, allProven, finished bool) {
+	top, allProven = -inf, all
+	for i, c := range moves {
+		reduce := 0
+		if p.pat != nil && p.pat.quiet(c, p.turn) {
+			reduce = reduction(i, depth, lateRoot)
+		}
+		p.play(c)
+		v, ok := s.search(p, depth-1-reduce, 1, -inf, 1-top)
+		if reduce > 0 && !s.stopped && -v >= top {
+			v, ok = s.search(p, depth-1, 1, -inf, 1-top)
+		}
+		p.undo()
+		if s.stopped {
+			return ties, top, false, false
+		}
+		allProven = allProven && ok
+		switch v = -v; {
+		case v > top:
+			top, ties = v, append(ties[:0], c)
+		case v == top:
+			ties = append(ties, c)
+		}
+	}
+	return ties, top, allProven, true
 }
 
 // bestFirst returns moves with those in best first, each part in the order it had.

@@ -17,12 +17,15 @@
 //     proof-number search.
 //   - choose.go: the root decision of a move (below).
 //   - lines.go: the forced lines shown with a win (one builder, playLine).
-//   - search.go: alpha-beta and iterative deepening; eval.go: the evaluation at the
-//     horizon and the order of moves; table.go: the transposition table and its keys.
+//   - search.go: alpha-beta (principal-variation search, late-move reductions) and
+//     iterative deepening; eval.go: the evaluation at the horizon and the order of moves;
+//     table.go: the transposition table and its keys.
 //   - threat.go and fours.go: threat-space search, VCF and VCT; proof.go: df-pn;
 //     draws.go: Erdős–Selfridge and pairing strategies.
 //   - clock.go: the time manager: deadlines, counts of positions, stopping.
 //   - position.go: the board as the searches keep it, updated move by move;
+//     pattern.go: on big boards with four or five in a row, each empty cell's patterns
+//     (open four, four, open three ...), kept up to date from tables built once;
 //     geometry.go: the lines, symmetries and the two modes of a board size: bitboard (at
 //     most 64 cells, where sets of cells fit a uint64 and the engine can solve) and big
 //     boards (the rest).
