@@ -88,21 +88,12 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 // whether every score is proven (all says whether moves are all the moves), and whether
 // it finished; when the search stopped first, what it returns is of the moves it
 // finished. Each move is searched with the window (top-1, ∞): every move worth top or
-// more gets its exact score, so the ties are seen directly; the others are worse. On big
-// boards a quiet move late in the order is searched shallower first, and again in full
-// only when that finds it worth top or more (see lateRoot).
+// more gets its exact score, so the ties are seen directly; the others are worse.
 func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ties []int, top int, allProven, finished bool) {
 	top, allProven = -inf, all
-	for i, c := range moves {
-		reduce := 0
-		if p.pat != nil && p.pat.quiet(c, p.turn) {
-			reduce = reduction(i, depth, lateRoot)
-		}
+	for _, c := range moves {
 		p.play(c)
-		v, ok := s.search(p, depth-1-reduce, 1, -inf, 1-top)
-		if reduce > 0 && !s.stopped && -v >= top {
-			v, ok = s.search(p, depth-1, 1, -inf, 1-top)
-		}
+		v, ok := s.search(p, depth-1, 1, -inf, 1-top)
 		p.undo()
 		if s.stopped {
 			return ties, top, false, false

@@ -353,15 +353,3 @@ func (ps *patternState) moveScore(c int, m game.Mark) int {
 	shapes := ps.shapes
 	return int(shapes[ps.packed[m][c]].move) + int(shapes[ps.packed[m.Opponent()][c]].move)*4/5
 }
-
-// quiet reports whether a move of m's in the empty cell c neither makes an open three or
-// a four of m's nor stops one of the other side's: the late moves that the search may
-// reduce.
-func (ps *patternState) quiet(c int, m game.Mark) bool {
-	shapes := ps.shapes
-	return shapes[ps.packed[m][c]].move < quietBelow && shapes[ps.packed[m.Opponent()][c]].move < quietBelow
-}
-
-// quietBelow is the least move score of a cell's shape (see shapeMove) that makes or
-// stops an open three or a four.
-const quietBelow = 1500

@@ -81,8 +81,7 @@ func newSearcher(s game.Size, memory int64) *searcher {
 }
 
 // search returns the value of p for the side to move, searched depth plies deep (forced
-// blocks extend it; on big boards late quiet moves may be searched shallower, see
-// lateMoves), within the window (alpha, beta): fail-soft, so a value <= alpha is
+// blocks extend it), within the window (alpha, beta): fail-soft, so a value <= alpha is
 // an upper bound and one >= beta a lower bound. It also reports whether the value is
 // proven: found without stopping at the horizon, true whatever the depth.
 func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
@@ -161,29 +160,10 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 
 	best, bestMove, a := -inf, -1, alpha
 	allProven, bestProven := all, false
-	for i, c := range moves {
-		reduce := 0
-		if p.pat != nil && p.pat.quiet(c, me) {
-			reduce = reduction(i, depth, lateMoves)
-		}
+	for _, c := range moves {
 		p.play(c)
-		var v int
-		var proven bool
-		if i == 0 || !s.bigBoard {
-			v, proven = s.search(p, depth-1, ply+1, -beta, -a)
-			v = -v
-		} else {
-			// Principal-variation search, on big boards: a later move is searched with
-			// the null window (a, a+1), which only asks whether it beats the best so
-			// far, and a quiet one reduced; only when it does is it searched again, in
-			// full.
-			v, proven = s.search(p, depth-1-reduce, ply+1, -a-1, -a)
-			v = -v
-			if !s.stopped && v > a && (reduce > 0 || v < beta) {
-				v, proven = s.search(p, depth-1, ply+1, -beta, -a)
-				v = -v
-			}
-		}
+		v, proven := s.search(p, depth-1, ply+1, -beta, -a)
+		v = -v
 		p.undo()
 		if s.stopped {
 			return 0, false
@@ -246,29 +226,4 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 			return
 		}
 	}
-}
-
-// A lateSchedule says from which move on (counted from 0, in the order searched) a
-// quiet move is searched one and two plies shallower, and from which depth each applies.
-type lateSchedule struct{ one, two, depthOne, depthTwo int }
-
-// Late-move reductions: a quiet move (see patternState.quiet) late in the order is
-// rarely the best, and a shallower search says so for less; when it does not, the move
-// is searched again in full. Below the root, after the two best moves, which the beam
-// keeps to eight; at the root, whose moves are all the cells near the marks, after six.
-var (
-	lateMoves = lateSchedule{one: 2, two: 5, depthOne: 3, depthTwo: 4}
-	lateRoot  = lateSchedule{one: 6, two: 12, depthOne: 3, depthTwo: 5}
-)
-
-// reduction returns how many plies shallower the i-th move of a node with depth plies to
-// go is searched, when it is quiet, under schedule l.
-func reduction(i, depth int, l lateSchedule) int {
-	switch {
-	case i >= l.two && depth >= l.depthTwo:
-		return 2
-	case i >= l.one && depth >= l.depthOne:
-		return 1
-	}
-	return 0
 }
