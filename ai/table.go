@@ -61,16 +61,6 @@ type entry struct {
 	move   int16 // best move in the canonical frame, or -1
 }
 
-// tableBytes returns what the searcher's tables take: the transposition table's and the
-// proof table's.
-func (s *searcher) tableBytes() int64 {
-	n := int64(uint64(len(s.table)) * entryBytes)
-	if s.prover != nil {
-		n += int64(len(s.prover.table)) * proofEntryBytes
-	}
-	return n
-}
-
 // toTable turns a root-relative score at ply into one relative to the node, so that the
 // entry holds for the same position reached at any ply; fromTable undoes it.
 func toTable(v, ply int) int32 {
