@@ -119,9 +119,10 @@ func (s *searcher) nearby(p *position, c int) bool {
 
 // order returns the moves to search at ply, best first: the table's move, then by the
 // patterns a move makes and stops (see patternState.moveScore) where the position
-// keeps them, or else by line potential, with one dead cell for all. On big boards only cells near the marks are
-// tried, only those that answer an open three when answer is set (see answers), and
-// below the root only the beamWidth best; all says whether that left none out.
+// keeps them, or else by line potential, with one dead cell for all. On big boards only
+// cells near the marks are tried, only those that answer an open three when answer is
+// set (see answers), and below the root only the beamWidth best; all says whether that
+// left none out.
 func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int, all bool) {
 	moves, scores := s.buf[ply][:0], s.scores[ply]
 	all = true

@@ -163,11 +163,11 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	for _, c := range moves {
 		p.play(c)
 		v, proven := s.search(p, depth-1, ply+1, -beta, -a)
-		v = -v
 		p.undo()
 		if s.stopped {
 			return 0, false
 		}
+		v = -v
 		allProven = allProven && proven
 		if v > best {
 			best, bestMove, bestProven = v, c, proven
