@@ -24,20 +24,22 @@ const tempo = 1 << 14
 func (p *position) evaluate() int {
 	me, them := p.turn, p.turn.Opponent()
 	score := p.open[me] - p.open[them]
-	if p.pat != nil && p.g.size.Rule == game.Freestyle {
-		// Under freestyle the patterns count the doubles as they go (see
-		// patternState.doubles), which spares reading the lines again. Under the other
-		// rules they cannot: they miss renju's forbidden moves, and an overline whose
-		// last stone lies Win cells away, beyond the cells a pattern reads.
-		if p.pat.doubles[me] > 0 {
-			return score + tempo
-		}
-		return score - min(2, p.pat.doubles[them])*tempo/4
-	}
-	if p.doubles(me, 1) > 0 {
+	if p.evalDoubles(me, 1) > 0 {
 		return score + tempo
 	}
-	return score - p.doubles(them, 2)*tempo/4
+	return score - p.evalDoubles(them, 2)*tempo/4
+}
+
+// evalDoubles is doubles as the evaluation counts them. Under freestyle, where the
+// position keeps patterns, it reads their count (see patternState.doubles), which spares
+// reading the lines again. Under the other rules it cannot: the patterns miss renju's
+// forbidden moves, and an overline whose last stone lies Win cells away, beyond the cells
+// a pattern reads.
+func (p *position) evalDoubles(m game.Mark, limit int) int {
+	if p.pat != nil && p.g.size.Rule == game.Freestyle {
+		return min(limit, p.pat.doubles[m])
+	}
+	return p.doubles(m, limit)
 }
 
 // doubles counts, up to limit, the empty cells that lie on two or more of m's threes

@@ -86,13 +86,14 @@ const mobilityWin = 4
 // openLeaves is the number of slots of the prover's table of open leaves (2 MiB).
 const openLeaves = 1 << 18
 
-// newProver returns the prover of s's board size, with a proof table that takes at most
-// s.memory bytes when that is set.
+// newProver returns the prover of s's board size, a bitboard, with a proof table that
+// takes at most half of s.bound when that is set (the transposition table has the other
+// half; see newSearcher).
 func newProver(s *searcher) *prover {
 	if s.threat == nil {
 		s.threat = newThreatSearch(s)
 	}
-	size := fitTable(proofTableSize, uint64(proofEntryBytes), s.memory)
+	size := fitTable(proofTableSize, uint64(proofEntryBytes), s.bound/2)
 	return &prover{
 		s: s, t: s.threat, pairs: newPairer(s.g), fours: newFourSearch(s.g),
 		open: make([]uint64, openLeaves), table: make([]proofEntry, size),

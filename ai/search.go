@@ -22,7 +22,6 @@ const (
 // proven about a position stays true.
 type searcher struct {
 	bound    int64 // the bytes all its tables may take, as it was made for; 0 for no bound
-	memory   int64 // the bytes each of its tables may take; 0 for their usual sizes
 	g        *geometry
 	keys     *zobrist
 	table    []entry
@@ -71,7 +70,6 @@ func newSearcher(s game.Size, memory int64) *searcher {
 	size = fitTable(size, entryBytes, share)
 	return &searcher{
 		bound:    memory,
-		memory:   share,
 		g:        g,
 		keys:     newZobrist(g),
 		table:    make([]entry, size),
