@@ -91,13 +91,25 @@ func (p *position) potential(c int, m game.Mark) int {
 // answers reports whether a move in c answers the opponent's threat to make two fours
 // at once (an open three): whether c is a cell of one of its threes, or makes a four. On
 // big boards, where nothing is proven, the search tries only such moves against that
-// threat: a move elsewhere rarely helps.
+// threat: a move elsewhere rarely helps. Under freestyle, where the position keeps
+// patterns, it reads them (see patternState.makesFour), which say the same as the lines
+// (see onThree) in positions without a four, where the search asks.
 func (s *searcher) answers(p *position, c int) bool {
-	me, them := p.turn, p.turn.Opponent()
-	k := s.g.size.Win
-	for _, l := range s.g.through[c] {
-		if p.openFor(them, l) && p.count[them][l] == k-2 || p.openFor(me, l) && p.count[me][l] == k-2 {
-			return true
+	if p.pat != nil && p.g.size.Rule == game.Freestyle {
+		return p.pat.makesFour(c)
+	}
+	return p.onThree(c)
+}
+
+// onThree reports whether the empty cell c lies on a line of either side's that is open
+// to it and two marks short of a row: whether a move there makes a four for one side.
+func (p *position) onThree(c int) bool {
+	k := p.g.size.Win
+	for _, l := range p.g.through[c] {
+		for _, m := range []game.Mark{game.X, game.O} {
+			if p.count[m][l] == k-2 && p.openFor(m, l) {
+				return true
+			}
 		}
 	}
 	return false
@@ -128,6 +140,13 @@ func (s *searcher) nearby(p *position, c int) bool {
 func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int, all bool) {
 	moves, scores := s.buf[ply][:0], s.scores[ply]
 	all = true
+	// Below the root of a big board only the beam's best are kept, and a move that would
+	// rank after them is dropped as it comes; black's moves under Renju are all kept, for
+	// the forbidden among them are taken out after.
+	keep := len(p.cells)
+	if s.bigBoard && ply > 0 && !(p.g.size.Rule == game.Renju && p.turn == p.first) {
+		keep = beamWidth
+	}
 	dead := false // a dead cell is among the moves
 	for c, m := range p.cells {
 		if m != game.Empty {
@@ -156,7 +175,15 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 		}
 		// Insertion sort: the lists are short and mostly a few dozen moves.
 		i := len(moves)
-		moves = append(moves, c)
+		if i == keep {
+			all = false
+			if scores[i-1] >= score {
+				continue // it would rank after every move kept
+			}
+			i-- // the last kept move makes way
+		} else {
+			moves = append(moves, c)
+		}
 		for i > 0 && scores[i-1] < score {
 			moves[i], scores[i] = moves[i-1], scores[i-1]
 			i--
@@ -176,9 +203,6 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 			}
 		}
 		moves = kept
-	}
-	if s.bigBoard && ply > 0 && len(moves) > beamWidth {
-		moves, all = moves[:beamWidth], false
 	}
 	return moves, all
 }

@@ -188,41 +188,55 @@ func decode(code, r int, m game.Mark, line []int8) {
 	}
 }
 
-// A cellShape is what the four patterns through an empty cell add up to for one side:
-// its packed patterns (four bits a direction) index a table of them.
-type cellShape struct {
-	move int32 // the cell's worth as a move for the side, for move ordering
-	// double is 1 when a move here makes an open four or two fours, which win unless the
-	// other side has a five to play or fours of its own; 0 otherwise.
-	double int32
+// cellShapes is what the four patterns through an empty cell add up to for one side,
+// for every packing of them (four bits a direction): the cell's worth as a move, for move
+// ordering, and its flags (see shapeDouble). They are two tables, not one of pairs, so
+// that the flags, which every move reads for 32 cells, take 64 KiB of cache, not 512.
+type cellShapes struct {
+	move []int32
+	flag []uint8
 }
+
+// The flags of a cell's shape for one side.
+const (
+	// shapeDouble: a move here makes an open four or two fours, which win unless the
+	// other side has a five to play or fours of its own.
+	shapeDouble = 1 << iota
+	// shapeFour: a move here makes a four or more in some direction: the cell lies on a
+	// line of Win cells two marks short of a row, open for the side.
+	shapeFour
+)
 
 // shapeMove is a pattern's worth as a move, in one direction; shapes4 adds to the sum of
 // the four directions for the moves that make two threats at once.
 var shapeMove = [patterns]int32{0, 10, 30, 50, 200, 300, 1500, 2000, 100_000, 1_000_000}
 
-// shapes4 returns the shape of every packing of four patterns.
-var shapes4 = sync.OnceValue(func() []cellShape {
-	t := make([]cellShape, 1<<16)
-	for packed := range t {
+// shapes4 returns the shapes of every packing of four patterns.
+var shapes4 = sync.OnceValue(func() cellShapes {
+	t := cellShapes{move: make([]int32, 1<<16), flag: make([]uint8, 1<<16)}
+	for packed := range t.move {
 		var n [patterns]int
-		var s cellShape
+		var move int32
+		var flag uint8
 		for d := range 4 {
 			p := min(pattern(packed>>(4*d)&15), patF5) // packings of more than patF5 never occur
 			n[p]++
-			s.move += shapeMove[p]
+			move += shapeMove[p]
+			if p >= patB4 {
+				flag |= shapeFour
+			}
 		}
 		switch {
 		case n[patF5] > 0:
 		case n[patF4] > 0 || n[patB4] >= 2:
-			s.double = 1
-			s.move += 100_000
+			flag |= shapeDouble
+			move += 100_000
 		case n[patB4] > 0 && n[patF3] > 0: // a four and an open three
-			s.move += 50_000
+			move += 50_000
 		case n[patF3] >= 2: // two open threes
-			s.move += 10_000
+			move += 10_000
 		}
-		t[packed] = s
+		t.move[packed], t.flag[packed] = move, flag
 	}
 	return t
 })
@@ -274,82 +288,106 @@ func newPatternGeometry(s game.Size) *patternGeometry {
 
 // patternState is a position's patterns, kept when the board has pattern tables: for
 // every cell its line code in each direction, and for each side its patterns there,
-// packed, and how many empty cells hold a double (see cellShape).
+// packed, and how many empty cells hold a double (see shapeDouble).
 type patternState struct {
 	g      *patternGeometry
-	shapes []cellShape // shapes4's
+	shapes cellShapes  // shapes4's
 	cells  []game.Mark // the position's
-	// table is each side's: where a longer row does not win for it (Exact, and black
-	// under Renju), a row of Win counts as a five only if no stone of the side's
-	// adjoins it within the cells read, so an overline by a stone Win cells away
-	// from the centre is missed.
-	table   [3][]pattern
-	codes   [4][]uint32
-	packed  [3][]uint16 // packed[m][c]: m's patterns at c, four bits a direction
-	doubles [3]int      // empty cells where m makes an open four or two fours
+	// table gives, for a line code, X's pattern in its low four bits and O's in its high
+	// four. Each side's is read from the tables where a longer row wins for it or does
+	// not (Exact, and black under Renju); in the latter, a row of Win counts as a five
+	// only if no stone of the side's adjoins it within the cells read, so an overline by
+	// a stone Win cells away from the centre is missed.
+	table []uint8
+	codes [4][]uint32
+	// packed[m][c]: m's patterns at c, four bits a direction, kept for empty cells only
+	// (see place).
+	packed  [3][]uint16
+	doubles [3]int // empty cells where m makes an open four or two fours
 }
 
 // newPatternState returns the patterns of an empty board of size s.
 func newPatternState(s game.Size, pg *patternGeometry, cells []game.Mark, first game.Mark) *patternState {
 	n := s.Rows * s.Cols
 	ps := &patternState{g: pg, shapes: shapes4(), cells: cells}
+	var of [3][]pattern
 	for _, m := range []game.Mark{game.X, game.O} {
 		long := s.Rule == game.Freestyle || s.Rule == game.Renju && m != first
-		ps.table[m] = patternsFor(s.Win, long).of[m]
+		of[m] = patternsFor(s.Win, long).of[m]
 		ps.packed[m] = make([]uint16, n)
+	}
+	ps.table = make([]uint8, len(of[game.X]))
+	for code := range ps.table {
+		ps.table[code] = uint8(of[game.X][code]) | uint8(of[game.O][code])<<4
 	}
 	for d := range ps.codes {
 		ps.codes[d] = append([]uint32(nil), pg.edges[d]...)
 	}
 	for c := range n {
-		for _, m := range []game.Mark{game.X, game.O} {
-			for d := range 4 {
-				ps.packed[m][c] |= uint16(ps.table[m][ps.codes[d][c]]) << (4 * d)
-			}
-			ps.count(m, c, 1)
-		}
+		ps.repack(c)
+		ps.count(game.X, c, 1)
+		ps.count(game.O, c, 1)
 	}
 	return ps
 }
 
+// repack sets both sides' patterns at c from its codes.
+func (ps *patternState) repack(c int) {
+	var x, o uint16
+	for d := range 4 {
+		v := uint16(ps.table[ps.codes[d][c]])
+		x |= v & 15 << (4 * d)
+		o |= v >> 4 << (4 * d)
+	}
+	ps.packed[game.X][c], ps.packed[game.O][c] = x, o
+}
+
 // count adds sign times the double of m at the empty cell c, if it is one, to m's count.
 func (ps *patternState) count(m game.Mark, c, sign int) {
-	ps.doubles[m] += sign * int(ps.shapes[ps.packed[m][c]].double)
+	ps.doubles[m] += sign * int(ps.shapes.flag[ps.packed[m][c]]&shapeDouble)
 }
 
 // place records mark m in cell c (Empty for an undo), after the position has, and
-// updates the patterns of the cells around it.
+// updates the codes of the cells around it, and the patterns of those that are empty: a
+// cell's patterns are read again from its codes when it is emptied.
 func (ps *patternState) place(c int, m game.Mark) {
 	if m != game.Empty { // c is no longer empty: its shapes leave the sums
 		ps.count(game.X, c, -1)
 		ps.count(game.O, c, -1)
 	}
-	shapes := ps.shapes
-	tx, to := ps.table[game.X], ps.table[game.O]
+	flag, table, cells := ps.shapes.flag, ps.table, ps.cells
 	px, po := ps.packed[game.X], ps.packed[game.O]
 	for _, nb := range ps.g.neighbours[c] {
 		x, d := nb.x, nb.dir
 		code := ps.codes[d][x]&^(3<<nb.shift) | uint32(m)<<nb.shift
 		ps.codes[d][x] = code
-		mask := ^(uint16(15) << (4 * d))
-		ox, oo := px[x], po[x]
-		nx, no := ox&mask|uint16(tx[code])<<(4*d), oo&mask|uint16(to[code])<<(4*d)
-		px[x], po[x] = nx, no
-		if ps.cells[x] != game.Empty {
+		if cells[x] != game.Empty {
 			continue
 		}
-		ps.doubles[game.X] += int(shapes[nx].double - shapes[ox].double)
-		ps.doubles[game.O] += int(shapes[no].double - shapes[oo].double)
+		v := uint16(table[code])
+		shift := 4 * d
+		mask := ^(uint16(15) << shift)
+		ox, oo := px[x], po[x]
+		nx, no := ox&mask|(v&15)<<shift, oo&mask|(v>>4)<<shift
+		px[x], po[x] = nx, no
+		ps.doubles[game.X] += int(flag[nx]&shapeDouble) - int(flag[ox]&shapeDouble)
+		ps.doubles[game.O] += int(flag[no]&shapeDouble) - int(flag[oo]&shapeDouble)
 	}
 	if m == game.Empty { // c is empty again
+		ps.repack(c)
 		ps.count(game.X, c, 1)
 		ps.count(game.O, c, 1)
 	}
 }
 
+// makesFour reports whether a move in the empty cell c makes a four for either side.
+func (ps *patternState) makesFour(c int) bool {
+	return (ps.shapes.flag[ps.packed[game.X][c]]|ps.shapes.flag[ps.packed[game.O][c]])&shapeFour != 0
+}
+
 // moveScore returns the worth of a move of m's in the empty cell c, for move ordering:
 // what it makes for m, and four fifths of what it stops the other side making there.
 func (ps *patternState) moveScore(c int, m game.Mark) int {
-	shapes := ps.shapes
-	return int(shapes[ps.packed[m][c]].move) + int(shapes[ps.packed[m.Opponent()][c]].move)*4/5
+	move := ps.shapes.move
+	return int(move[ps.packed[m][c]]) + int(move[ps.packed[m.Opponent()][c]])*4/5
 }

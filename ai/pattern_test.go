@@ -90,7 +90,7 @@ func TestPatternIncremental(t *testing.T) {
 			}
 			for i := range g.n {
 				for _, m := range []game.Mark{game.X, game.O} {
-					if p.pat.packed[m][i] != fresh.packed[m][i] {
+					if p.cells[i] == game.Empty && p.pat.packed[m][i] != fresh.packed[m][i] {
 						t.Fatalf("%v step %d: cell %d: patterns %x, afresh %x", size, step, i, p.pat.packed[m][i], fresh.packed[m][i])
 					}
 				}
@@ -128,5 +128,48 @@ func TestEvaluateExactReadsLines(t *testing.T) {
 	}
 	if v := p.evaluate(); v >= tempo/2 {
 		t.Errorf("evaluate = %d for X to move: a tempo (%d) for a double that is none", v, tempo)
+	}
+}
+
+// TestMakesFourMatchesLines checks, over random 15×15 positions without a four, that the
+// patterns say a move makes a four (which the search reads under freestyle) exactly where
+// the lines say the cell lies on a three (which it reads under the other rules).
+func TestMakesFourMatchesLines(t *testing.T) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	g := geometryOf(size)
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := 0
+	for range 200 {
+		b, err := game.NewBoard(size, game.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPosition(b, g, nil, true)
+		for range 10 + rng.IntN(40) {
+			c := rng.IntN(g.n)
+			if p.cells[c] != game.Empty {
+				continue
+			}
+			p.play(c)
+			if p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 {
+				p.undo()
+				continue
+			}
+			for x, m := range p.cells {
+				if m != game.Empty {
+					continue
+				}
+				got, want := p.pat.makesFour(x), p.onThree(x)
+				if got != want {
+					t.Fatalf("after %v: cell %v: patterns say a four %v, lines %v", p.moves, g.cell(x), got, want)
+				}
+				if want {
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no cell on a three was met: the check checked nothing")
 	}
 }
