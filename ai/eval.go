@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/bits"
 	"slices"
 
 	"tictactoe/game"
@@ -123,12 +124,33 @@ func (s *searcher) scratch(ply int) {
 	}
 }
 
-// nearby reports whether c is near a mark, or on an empty board whether it is a centre cell.
-func (s *searcher) nearby(p *position, c int) bool {
-	if p.free == s.g.n {
-		return slices.Contains(s.g.centre, c)
+// candidates returns, in cell order, the empty cells that order considers, and whether
+// they are all the empty cells: on big boards those near a mark, or on an empty board
+// the centre cells; on others every empty cell. The list is the searcher's, made again
+// at the next call.
+func (s *searcher) candidates(p *position) (cands []int, all bool) {
+	cands = s.cands[:0]
+	switch {
+	case !s.bigBoard:
+		for c, m := range p.cells {
+			if m == game.Empty {
+				cands = append(cands, c)
+			}
+		}
+	case p.free == s.g.n:
+		cands = append(cands, s.g.centre...)
+		slices.Sort(cands)
+	default:
+		for w, set := range p.nearSet {
+			for ; set != 0; set &= set - 1 {
+				if c := w*64 + bits.TrailingZeros64(set); p.cells[c] == game.Empty {
+					cands = append(cands, c)
+				}
+			}
+		}
 	}
-	return p.nearMark(c)
+	s.cands = cands
+	return cands, !s.bigBoard || len(cands) == p.free
 }
 
 // order returns the moves to search at ply, best first: the table's move, then by the
@@ -148,11 +170,10 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 		keep = beamWidth
 	}
 	dead := false // a dead cell is among the moves
-	for c, m := range p.cells {
-		if m != game.Empty {
-			continue
-		}
-		if s.bigBoard && !s.nearby(p, c) || answer && !s.answers(p, c) {
+	var cands []int
+	cands, all = s.candidates(p)
+	for _, c := range cands {
+		if answer && !s.answers(p, c) {
 			all = false
 			continue
 		}

@@ -30,6 +30,9 @@ type position struct {
 	won    bool // the last move completed a line
 	moves  []int
 	near   []int // on big boards: near[c] counts the marks within two cells of c
+	// nearSet has bit c%64 of word c/64 set when near[c] > 0, for listing those cells in
+	// order without reading every cell's count (see searcher.candidates).
+	nearSet []uint64
 	// shape[m][j] holds the lines open for m (no mark of the other side) that lack j+1
 	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2,
 	// on big boards only: see shapes), in the sense of the package doc's
@@ -101,6 +104,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	}
 	if keepNear {
 		p.near = make([]int, g.n)
+		p.nearSet = make([]uint64, (g.n+63)/64)
 		if g.pattern != nil {
 			p.pat = newPatternState(g.size, g.pattern, p.cells, p.first)
 		}
@@ -270,13 +274,17 @@ func (p *position) addNear(c, delta int) {
 	r0, c0 := c/s.Cols, c%s.Cols
 	for r := max(0, r0-nearRadius); r <= min(s.Rows-1, r0+nearRadius); r++ {
 		for col := max(0, c0-nearRadius); col <= min(s.Cols-1, c0+nearRadius); col++ {
-			p.near[r*s.Cols+col] += delta
+			x := r*s.Cols + col
+			p.near[x] += delta
+			switch p.near[x] {
+			case 1: // from 0 on a move, or to 1 on an undo: set either way
+				p.nearSet[x/64] |= 1 << (x % 64)
+			case 0:
+				p.nearSet[x/64] &^= 1 << (x % 64)
+			}
 		}
 	}
 }
-
-// nearMark reports whether a mark stands within nearRadius of c.
-func (p *position) nearMark(c int) bool { return p.near[c] > 0 }
 
 // pass hands the turn to the other side without a move: the null move of threat
 // search, which asks what a side could do if it could move twice. A second pass undoes it.

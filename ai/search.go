@@ -38,6 +38,7 @@ type searcher struct {
 	cancelled bool            // stop was seen closed: every search ends at once
 	stopped   bool
 	buf       [][]int // move lists, one per ply
+	cands     []int   // the cells order considers (see candidates)
 	scores    [][]int
 
 	threat *threatSearch // made at the first move on big boards, or the first proof
