@@ -147,6 +147,7 @@ func (s *searcher) proofHintLine(p *position, move int) []game.Cell {
 // find returned to the end of the game: the attacker's moves, the defender's forced
 // replies, and where the defender has a choice the reply that holds out longest.
 func (t *threatSearch) line(p *position) []game.Cell {
+	defer bare(p)()
 	t.nodes, t.limit, t.stopped = 0, 1<<16, false
 	a := p.turn
 	var buf [2]int

@@ -2,7 +2,9 @@ package ai
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"tictactoe/game"
 )
@@ -171,5 +173,61 @@ func TestMakesFourMatchesLines(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no cell on a three was met: the check checked nothing")
+	}
+}
+
+// TestThreatSearchLeavesPatterns checks that the threat searches of a move, which play
+// without updating the near counts and the patterns (see bare), leave both as a fresh
+// position of the same board has them, on random 15×15 positions.
+func TestThreatSearchLeavesPatterns(t *testing.T) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	rng := rand.New(rand.NewPCG(5, 6))
+	s := newSearcher(size, 0)
+	searched := int64(0)
+	for range 40 {
+		b, err := game.NewBoard(size, game.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b.Moves() == nil || len(b.Moves()) < 8+rng.IntN(30) {
+			c := game.Cell{Row: 3 + rng.IntN(9), Col: 3 + rng.IntN(9)}
+			if b.At(c) != game.Empty {
+				continue
+			}
+			if err := b.Play(c); err != nil {
+				t.Fatal(err)
+			}
+			if b.Over() {
+				break
+			}
+		}
+		if b.Over() {
+			continue
+		}
+		p := newPosition(b, s.g, s.keys, true)
+		s.now, s.deadline, s.limit, s.nodes, s.stopped = time.Now, time.Now().Add(time.Hour), 40_000, 0, false
+		s.scratch(0)
+		moves, _ := s.order(p, 0, -1, false)
+		s.tactics(p, slices.Clone(moves))
+		searched += s.threat.nodes
+		fresh := newPosition(b, s.g, s.keys, true)
+		if p.pat.doubles != fresh.pat.doubles || !slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
+			t.Fatalf("after %v: doubles %v, near counts differ: %v; afresh doubles %v", b.Moves(), p.pat.doubles, !slices.Equal(p.near, fresh.near), fresh.pat.doubles)
+		}
+		for d := range 4 {
+			if !slices.Equal(p.pat.codes[d], fresh.pat.codes[d]) {
+				t.Fatalf("after %v: codes of direction %d differ from a fresh position's", b.Moves(), d)
+			}
+		}
+		for c, m := range p.cells {
+			for _, side := range []game.Mark{game.X, game.O} {
+				if m == game.Empty && p.pat.packed[side][c] != fresh.pat.packed[side][c] {
+					t.Fatalf("after %v: %v's patterns at %v differ from a fresh position's", b.Moves(), side, s.g.cell(c))
+				}
+			}
+		}
+	}
+	if searched == 0 {
+		t.Fatal("threat search visited no position: the check checked nothing")
 	}
 }

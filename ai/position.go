@@ -41,6 +41,9 @@ type position struct {
 	kinds int           // how many kinds of shape it keeps (see shapes)
 	seen  cellMarks     // scratch for doubles
 	pat   *patternState // on big boards with pattern tables, kept with the near counts
+	// bare, while above 0, makes play and undo skip the near counts and the patterns,
+	// which threat search does not read (see threatSearch.bare).
+	bare int
 }
 
 // shapes is how many kinds of threat lines a position keeps: fours, threes and twos. Only
@@ -259,9 +262,11 @@ func (p *position) play(c int) {
 	p.turn = m.Opponent()
 	p.free--
 	p.moves = append(p.moves, c)
-	p.addNear(c, 1)
-	if p.pat != nil {
-		p.pat.place(c, m)
+	if p.bare == 0 {
+		p.addNear(c, 1)
+		if p.pat != nil {
+			p.pat.place(c, m)
+		}
 	}
 }
 
@@ -309,9 +314,11 @@ func (p *position) undo() {
 	}
 	p.cells[c] = game.Empty
 	p.stones[m] &^= 1 << c
-	p.addNear(c, -1)
-	if p.pat != nil {
-		p.pat.place(c, game.Empty)
+	if p.bare == 0 {
+		p.addNear(c, -1)
+		if p.pat != nil {
+			p.pat.place(c, game.Empty)
+		}
 	}
 	p.turn = m
 	p.free++

@@ -14,8 +14,8 @@ const quietPosition = "...............|...............|...............|.........
 // plies.
 const vcfPosition = "...............|...X...........|....OX.........|....OO.X.......|....XOO........|....XOXOXO.....|O...O.XOX......|.X...XOXO......|..XOXXXOXXX....|...X.OXOOOOX...|..O.X..O.X.....|....XOOO.......|.......X.......|...............|..............."
 
-// benchThreats runs search on board (X moved first) with a fresh table each time, and
-// reports the positions it visits, per search and per second.
+// benchThreats runs search on board (X moved first) with a fresh table each time, as
+// find does (see bare), and reports the positions it visits, per search and per second.
 func benchThreats(b *testing.B, board string, search func(t *threatSearch, p *position) bool, want bool) {
 	bd, err := game.ParseBoard(board, 5, game.X)
 	if err != nil {
@@ -24,6 +24,7 @@ func benchThreats(b *testing.B, board string, search func(t *threatSearch, p *po
 	s := newSearcher(bd.Size(), 0)
 	t := newThreatSearch(s)
 	p := newPosition(bd, s.g, s.keys, true)
+	defer bare(p)() // as find runs it
 	b.ReportAllocs()
 	var nodes int64
 	for b.Loop() {
