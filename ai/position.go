@@ -138,8 +138,7 @@ func (p *position) recount(m game.Mark, l, delta int) {
 	p.count[m][l] = after
 	theirs := p.count[o][l]
 	if theirs == 0 && (p.ends[m] == nil || p.ends[m][l] == 0) {
-		p.classifyFor(m, l, before, -1)
-		p.classifyFor(m, l, after, 1)
+		p.reclassify(m, l, before, after)
 	}
 	if (before == 0 || after == 0) && (p.ends[o] == nil || p.ends[o][l] == 0) {
 		p.classifyFor(o, l, theirs, -delta)
@@ -197,6 +196,23 @@ func (p *position) legalMoves() []int {
 // a longer row does not win for m, none of m's just beyond its ends.
 func (p *position) openFor(m game.Mark, l int) bool {
 	return p.count[m.Opponent()][l] == 0 && (p.ends[m] == nil || p.ends[m][l] == 0)
+}
+
+// reclassify moves line l, open for m, from the class of lines with before marks of m's
+// to that of lines with after: classifyFor's -1 for before and +1 for after, at once.
+func (p *position) reclassify(m game.Mark, l, before, after int) {
+	last := len(lineWeight) - 1
+	p.open[m] += lineWeight[min(after, last)] - lineWeight[min(before, last)]
+	by := p.openBy[m]
+	by[before]--
+	by[after]++
+	k1, shape := p.g.size.Win-1, &p.shape[m]
+	if j := k1 - before; j >= 0 && j < p.kinds {
+		shape[j].remove(l)
+	}
+	if j := k1 - after; j >= 0 && j < p.kinds {
+		shape[j].add(l)
+	}
 }
 
 // classifyFor adds sign times the share of line l, open for m with marks of m on it.

@@ -160,3 +160,50 @@ func TestDoublesUnderRenju(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionIncremental plays and takes back random moves on boards of each rule, and
+// after every step compares all that the position keeps move by move (counts, open lines
+// by marks, the threat lines as sets, the hashes) with a position made afresh from the
+// same board.
+func TestPositionIncremental(t *testing.T) {
+	for _, s := range []game.Size{
+		{Rows: 15, Cols: 15, Win: 5},
+		{Rows: 9, Cols: 9, Win: 5, Rule: game.Exact},
+		{Rows: 11, Cols: 11, Win: 5, Rule: game.Renju},
+		{Rows: 4, Cols: 4, Win: 3},
+	} {
+		g := geometryOf(s)
+		keys := newZobrist(g)
+		rng := rand.New(rand.NewPCG(7, uint64(s.Rows)))
+		b, _ := game.NewBoard(s, game.X)
+		p := newPosition(b, g, keys, !g.bitboard)
+		for step := range 300 {
+			if len(b.Moves()) > 0 && (rng.IntN(3) == 0 || b.Over()) {
+				b.Undo()
+				p.undo()
+			} else {
+				moves := b.LegalMoves()
+				c := moves[rng.IntN(len(moves))]
+				if err := b.Play(c); err != nil {
+					t.Fatal(err)
+				}
+				p.play(g.index(c))
+			}
+			fresh := newPosition(b, g, keys, !g.bitboard)
+			for _, m := range []game.Mark{game.X, game.O} {
+				if !slices.Equal(p.count[m], fresh.count[m]) || !slices.Equal(p.openBy[m], fresh.openBy[m]) || p.open[m] != fresh.open[m] {
+					t.Fatalf("%v step %d: %v's counts differ from a fresh position's", s, step, m)
+				}
+				for j := range p.kinds {
+					got, want := slices.Sorted(slices.Values(p.shape[m][j].lines)), slices.Sorted(slices.Values(fresh.shape[m][j].lines))
+					if !slices.Equal(got, want) {
+						t.Fatalf("%v step %d: %v's lines %d short: %v, afresh %v", s, step, m, j+1, got, want)
+					}
+				}
+			}
+			if !slices.Equal(p.hash, fresh.hash) {
+				t.Fatalf("%v step %d: hashes differ from a fresh position's", s, step)
+			}
+		}
+	}
+}
