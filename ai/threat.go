@@ -40,6 +40,8 @@ type threatSearch struct {
 
 	seen  cellMarks // the cells already collected into the list being collected
 	score []int     // ordering scores of the list being collected
+	lists [][]int   // threatMoves' lists, a stack: in use up to used, kept for reuse
+	used  int
 }
 
 // threatEntry is one slot of the threat table: what a search of the given kind found
@@ -125,7 +127,11 @@ func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
 // then the threes a move makes, then by cell.
 func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
 	stamp, seen := t.seen.next(1), t.seen.seen
-	var moves []int
+	if t.used == len(t.lists) {
+		t.lists = append(t.lists, nil)
+	}
+	moves := t.lists[t.used][:0]
+	t.used++
 	k := t.g.size.Win
 	for j := 1; j <= most; j++ {
 		for _, l := range p.shape[m][j].lines {
@@ -161,6 +167,13 @@ func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
 	return moves
 }
 
+// done gives back the list that the last threatMoves still in use returned: lists are
+// given back in the order opposite to the one they were taken in.
+func (t *threatSearch) done(moves []int) {
+	t.used--
+	t.lists[t.used] = moves[:0] // it keeps what it grew to
+}
+
 // makesFour reports whether the side to move makes a four by playing c.
 func (t *threatSearch) makesFour(p *position, c int) bool {
 	m, k := p.turn, t.g.size.Win
@@ -190,18 +203,20 @@ func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
 	if hit && (e.plies > 0 || int(e.depth) >= depth) {
 		return int(e.plies), e.plies > 0
 	}
-	var moves []int
+	then := func() (int, bool) { return t.reply(p, depth) }
 	if p.threats(d) > 0 {
-		block := t.wins(p, d, nil)
+		var buf [2]int
+		block := t.wins(p, d, buf[:0])
 		if len(block) > 1 || !t.makesFour(p, block[0]) {
 			t.store(e, key, sym, kindVCF, provenDepth, 0, -1) // no four can wait for two blocks
 			return 0, false
 		}
-		moves = block
-	} else {
-		moves = t.threatMoves(p, a, 1)
+		return t.attack(p, e, key, sym, kindVCF, depth, block, then)
 	}
-	return t.attack(p, e, key, sym, kindVCF, depth, moves, func() (int, bool) { return t.reply(p, depth) })
+	moves := t.threatMoves(p, a, 1)
+	plies, ok := t.attack(p, e, key, sym, kindVCF, depth, moves, then)
+	t.done(moves)
+	return plies, ok
 }
 
 // attack plays each of the attacker's moves in turn, with then telling what follows it
@@ -252,24 +267,27 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 	if hit && (e.plies > 0 || int(e.depth) >= depth) {
 		return int(e.plies), e.plies > 0
 	}
-	moves := t.threatMoves(p, a, 2)
-	if p.threats(d) > 0 {
-		block := t.wins(p, d, nil)
-		if len(block) > 1 {
-			t.store(e, key, sym, kindVCT, provenDepth, 0, -1)
-			return 0, false
-		}
-		moves = block
-	}
-	var buf [2]int
-	return t.attack(p, e, key, sym, kindVCT, depth, moves, func() (int, bool) {
+	var buf, blocks [2]int
+	then := func() (int, bool) {
 		if len(t.wins(p, a, buf[:0])) == 0 && p.doubles(a, 1) == 0 {
 			// A quiet move that leaves no cell making two fours at once is rarely a
 			// threat, and the test that it is one (a VCF with a move in hand) is dear.
 			return 0, false
 		}
 		return t.answer(p, depth)
-	})
+	}
+	if p.threats(d) > 0 {
+		block := t.wins(p, d, blocks[:0])
+		if len(block) > 1 {
+			t.store(e, key, sym, kindVCT, provenDepth, 0, -1)
+			return 0, false
+		}
+		return t.attack(p, e, key, sym, kindVCT, depth, block, then)
+	}
+	moves := t.threatMoves(p, a, 2)
+	plies, ok := t.attack(p, e, key, sym, kindVCT, depth, moves, then)
+	t.done(moves)
+	return plies, ok
 }
 
 // answer is vct after the attacker's move, with the defender to move and no four of its
@@ -325,6 +343,7 @@ func (t *threatSearch) defences(p *position) ([]int, int, bool) {
 			zone = append(zone, c)
 		}
 	}
+	t.done(fours)
 	return zone, plies + 1, true
 }
 
