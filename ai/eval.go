@@ -161,7 +161,6 @@ func (s *searcher) candidates(p *position) (cands []int, all bool) {
 // left none out.
 func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int, all bool) {
 	moves, scores := s.buf[ply][:0], s.scores[ply]
-	all = true
 	// Below the root of a big board only the beam's best are kept, and a move that would
 	// rank after them is dropped as it comes; black's moves under Renju are all kept, for
 	// the forbidden among them are taken out after.
@@ -170,8 +169,7 @@ func (s *searcher) order(p *position, ply, ttMove int, answer bool) (moves []int
 		keep = beamWidth
 	}
 	dead := false // a dead cell is among the moves
-	var cands []int
-	cands, all = s.candidates(p)
+	cands, all := s.candidates(p)
 	for _, c := range cands {
 		if answer && !s.answers(p, c) {
 			all = false
