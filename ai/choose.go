@@ -52,6 +52,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		case len(keep) < len(moves):
 			s.why = reason{kind: whyDefence, kept: len(keep), of: len(moves)}
 			moves, all = keep, false
+			s.unsettled() // a forced win to stop: more time
 		}
 	}
 	if len(moves) == 0 { // every move that matters is forbidden: any other that is not
@@ -72,6 +73,9 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 				best, score, proven = sorted(ties), top, false
 			}
 			return false
+		}
+		if depth >= settleDepth && len(best) > 0 && !slices.Contains(ties, best[0]) {
+			s.unsettled() // the best move changed: more time
 		}
 		best, score, proven = sorted(ties), top, allProven
 		s.why.depth, s.why.proven = depth, allProven
@@ -108,6 +112,11 @@ func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ti
 	}
 	return ties, top, allProven, true
 }
+
+// settleDepth is the least depth at which a change of the best move makes a timed move
+// unsettled (see unsettledShare): the first few iterations, a few milliseconds, change
+// their minds as a matter of course.
+const settleDepth = 5
 
 // bestFirst returns moves with those in best first, each part in the order it had.
 func bestFirst(moves, best []int) []int {

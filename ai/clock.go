@@ -25,6 +25,13 @@ const (
 // the best of the moves it finished is played.
 const softShare = 70
 
+// unsettledShare is the soft deadline's share, in percent, in a timed move that is not
+// settled: whose best move changed from one iteration to the next, or where the opponent
+// threatens a forced win that threat search found (see unsettled). Engines give such
+// moves more time, which they take from the moves to come; a turn's time is its own, so
+// here it only takes more of the turn.
+const unsettledShare = 85
+
 // setClock is the time manager of a move that began at start: it sets the searcher's
 // deadline from start and m.Think, its count of positions (see pace), the stop channel
 // that charge polls, and in a timed move the soft deadline after which deepen starts no
@@ -38,6 +45,7 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 	}
 	if m.Timed {
 		s.deadline = start.Add(m.Think - m.Think/keepBackTimed)
+		s.start = start
 		s.soft = start.Add(s.deadline.Sub(start) / 100 * softShare) // divided first: no overflow on long turns
 		s.timed = true
 	} else {
@@ -66,6 +74,17 @@ func (s *searcher) iterating() {
 // timed move whose soft deadline has passed.
 func (s *searcher) another() bool {
 	return !s.timed || s.now().Before(s.soft)
+}
+
+// unsettled moves a timed move's soft deadline to unsettledShare of its time, when that is
+// later: the move is not settled (see unsettledShare).
+func (s *searcher) unsettled() {
+	if !s.timed {
+		return
+	}
+	if t := s.start.Add(s.deadline.Sub(s.start) / 100 * unsettledShare); t.After(s.soft) {
+		s.soft = t
+	}
 }
 
 // polled reports whether the stop channel is closed.

@@ -32,6 +32,7 @@ type searcher struct {
 	now       func() time.Time // nil: no deadline
 	deadline  time.Time
 	soft      time.Time       // in a timed move, no new iteration starts after it
+	start     time.Time       // when a timed move began
 	timed     bool            // the deadline, not the count, bounds alpha-beta (see setClock)
 	limit     int64           // with a deadline, the most positions to search; 0 for no limit
 	stop      <-chan struct{} // closed: give up the move

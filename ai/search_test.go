@@ -2,6 +2,7 @@ package ai
 
 import (
 	"testing"
+	"time"
 
 	"tictactoe/game"
 )
@@ -40,5 +41,38 @@ func TestOrderBeam(t *testing.T) {
 		case !tc.beam && (len(below) != n || !belowAll):
 			t.Errorf("%v: %d moves below the root (all %v), want %d, all", tc.size, len(below), belowAll, n)
 		}
+	}
+}
+
+// TestUnsettledMovesSoftDeadline checks the time manager's soft deadline: in a timed move
+// it starts at softShare of the move's time and moves to unsettledShare when the move is
+// unsettled, never back; a move with a count of positions has none to move.
+func TestUnsettledMovesSoftDeadline(t *testing.T) {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	share := func(s *searcher, at time.Time) int {
+		return int(100 * at.Sub(start) / s.deadline.Sub(start))
+	}
+
+	m := &Engine{Think: time.Second, Timed: true, Now: func() time.Time { return start }}
+	s := newSearcher(size, 0)
+	m.setClock(s, start)
+	if got := share(s, s.soft); got != softShare {
+		t.Fatalf("a timed move's soft deadline is at %d%% of its time, want %d%%", got, softShare)
+	}
+	s.unsettled()
+	if got := share(s, s.soft); got != unsettledShare {
+		t.Fatalf("unsettled: soft deadline at %d%%, want %d%%", got, unsettledShare)
+	}
+	m.setClock(s, start) // the next move starts settled again
+	if got := share(s, s.soft); got != softShare {
+		t.Fatalf("the next move's soft deadline is at %d%%, want %d%%", got, softShare)
+	}
+
+	counted := &Engine{Think: time.Second, Now: func() time.Time { return start }}
+	counted.setClock(s, start)
+	s.unsettled()
+	if !s.soft.IsZero() || !s.another() {
+		t.Fatalf("a move with a count of positions got a soft deadline %v", s.soft)
 	}
 }
