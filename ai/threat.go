@@ -213,8 +213,14 @@ func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
 		}
 		return t.attack(p, e, key, sym, kindVCF, depth, block, then)
 	}
-	moves := t.threatMoves(p, a, 1)
-	plies, ok := t.attack(p, e, key, sym, kindVCF, depth, moves, then)
+	return t.attackThreats(p, e, key, sym, kindVCF, depth, 1, then)
+}
+
+// attackThreats is attack over the side to move's threat moves (see threatMoves, with
+// most), whose list it then gives back.
+func (t *threatSearch) attackThreats(p *position, e *threatEntry, key uint64, sym, kind, depth, most int, then func() (int, bool)) (int, bool) {
+	moves := t.threatMoves(p, p.turn, most)
+	plies, ok := t.attack(p, e, key, sym, kind, depth, moves, then)
 	t.done(moves)
 	return plies, ok
 }
@@ -284,10 +290,7 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 		}
 		return t.attack(p, e, key, sym, kindVCT, depth, block, then)
 	}
-	moves := t.threatMoves(p, a, 2)
-	plies, ok := t.attack(p, e, key, sym, kindVCT, depth, moves, then)
-	t.done(moves)
-	return plies, ok
+	return t.attackThreats(p, e, key, sym, kindVCT, depth, 2, then)
 }
 
 // answer is vct after the attacker's move, with the defender to move and no four of its
