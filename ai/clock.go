@@ -26,8 +26,9 @@ const (
 const softShare = 70
 
 // unsettledShare is the soft deadline's share, in percent, in a timed move that is not
-// settled: whose best move changed from one iteration to the next, or where the opponent
-// threatens a forced win that threat search found (see unsettled). Engines give such
+// settled: where an iteration's best moves no longer include the first of the one
+// before, or where threat search found a forced win that the opponent would have with a
+// move in hand and kept only the moves that stop it (see unsettled). Engines give such
 // moves more time, which they take from the moves to come; a turn's time is its own, so
 // here it only takes more of the turn.
 const unsettledShare = 85

@@ -287,8 +287,8 @@ func newPatternGeometry(s game.Size) *patternGeometry {
 }
 
 // patternState is a position's patterns, kept when the board has pattern tables: for
-// every cell its line code in each direction, and for each side its patterns there,
-// packed, and how many empty cells hold a double (see shapeDouble).
+// every cell its line code in each direction, for each empty cell each side's patterns
+// there, packed, and how many empty cells hold a double (see shapeDouble).
 type patternState struct {
 	g      *patternGeometry
 	shapes cellShapes  // shapes4's

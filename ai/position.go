@@ -41,8 +41,9 @@ type position struct {
 	kinds int           // how many kinds of shape it keeps (see shapes)
 	seen  cellMarks     // scratch for doubles
 	pat   *patternState // on big boards with pattern tables, kept with the near counts
-	// bare, while above 0, makes play and undo skip the near counts and the patterns,
-	// which threat search does not read (see threatSearch.bare).
+	// bare, while above 0, makes play and undo skip the near counts (near, nearSet)
+	// and the patterns, which threat search does not read: they are out of date until
+	// it has taken its moves back (see bare in threat.go).
 	bare int
 }
 

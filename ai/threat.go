@@ -124,7 +124,8 @@ func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
 
 // threatMoves returns the empty cells of m's lines that lack 2 to most+1 marks, the
 // moves that make a four (most 1) or also a three (most 2), best first: by the fours and
-// then the threes a move makes, then by cell.
+// then the threes a move makes, then by cell. The list is taken from t.lists: the caller
+// gives it back with done, the last taken first.
 func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
 	stamp, seen := t.seen.next(1), t.seen.seen
 	if t.used == len(t.lists) {
