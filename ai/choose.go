@@ -227,7 +227,7 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	var candidates, rest []int
 	for _, c := range moves {
 		switch {
-		case slices.Contains(stops, c) || t.makesFour(p, c):
+		case slices.Contains(stops, c) || p.makesFour(p.turn, c):
 			candidates = append(candidates, c)
 		case !sound:
 			rest = append(rest, c)

@@ -94,26 +94,12 @@ func (p *position) potential(c int, m game.Mark) int {
 // big boards, where nothing is proven, the search tries only such moves against that
 // threat: a move elsewhere rarely helps. Under freestyle, where the position keeps
 // patterns, it reads them (see patternState.makesFour), which say the same as the lines
-// (see onThree) in positions without a four, where the search asks.
+// (see position.makesFour) in positions without a four, where the search asks.
 func (s *searcher) answers(p *position, c int) bool {
 	if p.pat != nil && p.g.size.Rule == game.Freestyle {
 		return p.pat.makesFour(c)
 	}
-	return p.onThree(c)
-}
-
-// onThree reports whether the empty cell c lies on a line of either side's that is open
-// to it and two marks short of a row: whether a move there makes a four for one side.
-func (p *position) onThree(c int) bool {
-	k := p.g.size.Win
-	for _, l := range p.g.through[c] {
-		for _, m := range []game.Mark{game.X, game.O} {
-			if p.count[m][l] == k-2 && p.openFor(m, l) {
-				return true
-			}
-		}
-	}
-	return false
+	return p.makesFour(p.turn, c) || p.makesFour(p.turn.Opponent(), c)
 }
 
 // scratch makes sure the move and score lists of every ply up to ply exist.

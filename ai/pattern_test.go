@@ -161,7 +161,7 @@ func TestMakesFourMatchesLines(t *testing.T) {
 				if m != game.Empty {
 					continue
 				}
-				got, want := p.pat.makesFour(x), p.onThree(x)
+				got, want := p.pat.makesFour(x), p.makesFour(game.X, x) || p.makesFour(game.O, x)
 				if got != want {
 					t.Fatalf("after %v: cell %v: patterns say a four %v, lines %v", p.moves, g.cell(x), got, want)
 				}

@@ -199,6 +199,18 @@ func (p *position) openFor(m game.Mark, l int) bool {
 	return p.count[m.Opponent()][l] == 0 && (p.ends[m] == nil || p.ends[m][l] == 0)
 }
 
+// makesFour reports whether m makes a four by playing in the empty cell c: whether c lies
+// on a line open for m and two marks of m's short of a row.
+func (p *position) makesFour(m game.Mark, c int) bool {
+	k := p.g.size.Win
+	for _, l := range p.g.through[c] {
+		if p.openFor(m, l) && p.count[m][l] == k-2 {
+			return true
+		}
+	}
+	return false
+}
+
 // reclassify moves line l, open for m, from the class of lines with before marks of m's
 // to that of lines with after: classifyFor's -1 for before and +1 for after, at once.
 func (p *position) reclassify(m game.Mark, l, before, after int) {

@@ -175,17 +175,6 @@ func (t *threatSearch) done(moves []int) {
 	t.lists[t.used] = moves[:0] // it keeps what it grew to
 }
 
-// makesFour reports whether the side to move makes a four by playing c.
-func (t *threatSearch) makesFour(p *position, c int) bool {
-	m, k := p.turn, t.g.size.Win
-	for _, l := range t.g.through[c] {
-		if p.openFor(m, l) && p.count[m][l] == k-2 {
-			return true
-		}
-	}
-	return false
-}
-
 // vcf reports whether the side to move wins by continuous fours with at most depth of
 // them, and in how many plies.
 func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
@@ -208,7 +197,7 @@ func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
 	if p.threats(d) > 0 {
 		var buf [2]int
 		block := t.wins(p, d, buf[:0])
-		if len(block) > 1 || !t.makesFour(p, block[0]) {
+		if len(block) > 1 || !p.makesFour(p.turn, block[0]) {
 			t.store(e, key, sym, kindVCF, provenDepth, 0, -1) // no four can wait for two blocks
 			return 0, false
 		}
@@ -384,7 +373,7 @@ func (t *threatSearch) zone(p *position) ([]int, bool) {
 			break
 		}
 		c := t.g.inverse[sym][e.move]
-		if p.cells[c] != game.Empty || !t.makesFour(p, c) {
+		if p.cells[c] != game.Empty || !p.makesFour(p.turn, c) {
 			break
 		}
 		if p.threats(d) > 0 {
