@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math/bits"
-	"slices"
 
 	"tictactoe/game"
 )
@@ -118,14 +117,11 @@ func (s *searcher) candidates(p *position) (cands []int, all bool) {
 	cands = s.cands[:0]
 	switch {
 	case !s.bigBoard:
-		for c, m := range p.cells {
-			if m == game.Empty {
-				cands = append(cands, c)
-			}
+		for set := p.empty(); set != 0; set &= set - 1 {
+			cands = append(cands, bits.TrailingZeros64(set))
 		}
 	case p.free == s.g.n:
 		cands = append(cands, s.g.centre...)
-		slices.Sort(cands)
 	default:
 		for w, set := range p.nearSet {
 			for ; set != 0; set &= set - 1 {

@@ -24,7 +24,7 @@ type geometry struct {
 	// search. The other boards are big boards, where it plays by threat search and a
 	// bounded alpha-beta over the cells near the marks.
 	bitboard bool
-	centre   []int // the cell or cells nearest the centre
+	centre   []int // the cell or cells nearest the centre, in cell order
 	corners  []int // the corner cells
 	// Under a rule where a row longer than Win does not win (Exact, and Renju for the
 	// first player), endOf[c] lists the lines that cell c lies just beyond an end of:
