@@ -47,7 +47,7 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 	if m.Timed {
 		s.deadline = start.Add(m.Think - m.Think/keepBackTimed)
 		s.start = start
-		s.soft = start.Add(s.deadline.Sub(start) / 100 * softShare) // divided first: no overflow on long turns
+		s.soft = s.share(softShare)
 		s.timed = true
 	} else {
 		s.deadline = start.Add(m.Think - m.Think/keepBack)
@@ -83,9 +83,15 @@ func (s *searcher) unsettled() {
 	if !s.timed {
 		return
 	}
-	if t := s.start.Add(s.deadline.Sub(s.start) / 100 * unsettledShare); t.After(s.soft) {
+	if t := s.share(unsettledShare); t.After(s.soft) {
 		s.soft = t
 	}
+}
+
+// share returns the time when percent of a timed move's time, from its start to its
+// deadline, has passed.
+func (s *searcher) share(percent int64) time.Time {
+	return s.start.Add(s.deadline.Sub(s.start) / 100 * time.Duration(percent)) // divided first: no overflow on long turns
 }
 
 // polled reports whether the stop channel is closed.
