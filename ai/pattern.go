@@ -35,41 +35,42 @@ const (
 // or 5 (the tables of longer rows would be too big to build at start).
 func patternSize(s game.Size) bool { return s.Win >= 4 && s.Win <= maxPatternWin }
 
-// patternTable gives, for a line code (two bits for each of the 2·(Win-1) cells around
-// an empty cell along a line: 0 empty, 1 X, 2 O, 3 off the board), the pattern that X
-// and that O would make there.
-type patternTable struct {
-	of [3][]pattern
-}
-
-// patternTables holds the tables built so far, by Win and whether a longer row wins;
+// patternTables holds the tables built so far (see patternsFor), by their arguments;
 // patternMu guards it.
 var (
 	patternMu     sync.Mutex
-	patternTables = map[[2]int]*patternTable{}
+	patternTables = map[patternKey][]uint8{}
 )
 
-// patternsFor returns the table for rows of win cells, where a longer row wins when
-// long is set, building it once.
-func patternsFor(win int, long bool) *patternTable {
+// patternKey is what a pattern table depends on: the length of a row, and whether a
+// longer row wins for X and for O.
+type patternKey struct {
+	win          int
+	longX, longO bool
+}
+
+// patternsFor returns the pattern table of rows of win cells, where a longer row wins
+// for X when longX is set and for O when longO is: for each line code (two bits for each
+// of the 2·(Win-1) cells around an empty cell along a line: 0 empty, 1 X, 2 O, 3 off the
+// board), the pattern X would make there in its low four bits and O's in its high four.
+// It is built once, and shared by every position that asks.
+func patternsFor(win int, longX, longO bool) []uint8 {
 	patternMu.Lock()
 	defer patternMu.Unlock()
-	key := [2]int{win, 0}
-	if long {
-		key[1] = 1
-	}
+	key := patternKey{win, longX, longO}
 	if t, ok := patternTables[key]; ok {
 		return t
 	}
-	t := &patternTable{}
-	for _, m := range []game.Mark{game.X, game.O} {
-		t.of[m] = classifyAll(win, long, m)
+	x, o := classifyAll(win, longX, game.X), classifyAll(win, longO, game.O)
+	t := make([]uint8, len(x))
+	for code := range t {
+		t[code] = uint8(x[code]) | uint8(o[code])<<4
 	}
 	patternTables[key] = t
 	return t
 }
 
-// classifyAll returns the pattern m makes for every line code (see patternTable): a five
+// classifyAll returns the pattern m makes for every line code (see patternsFor): a five
 // when the row through the centre is complete; an open four when two empty cells would
 // each complete one, a four when one would; otherwise one step short of the best pattern
 // a move in one of the empty cells would make (see shrink).
@@ -310,15 +311,10 @@ type patternState struct {
 func newPatternState(s game.Size, pg *patternGeometry, cells []game.Mark, first game.Mark) *patternState {
 	n := s.Rows * s.Cols
 	ps := &patternState{g: pg, shapes: shapes4(), cells: cells}
-	var of [3][]pattern
+	long := func(m game.Mark) bool { return s.Rule == game.Freestyle || s.Rule == game.Renju && m != first }
+	ps.table = patternsFor(s.Win, long(game.X), long(game.O))
 	for _, m := range []game.Mark{game.X, game.O} {
-		long := s.Rule == game.Freestyle || s.Rule == game.Renju && m != first
-		of[m] = patternsFor(s.Win, long).of[m]
 		ps.packed[m] = make([]uint16, n)
-	}
-	ps.table = make([]uint8, len(of[game.X]))
-	for code := range ps.table {
-		ps.table[code] = uint8(of[game.X][code]) | uint8(of[game.O][code])<<4
 	}
 	for d := range ps.codes {
 		ps.codes[d] = append([]uint32(nil), pg.edges[d]...)

@@ -45,7 +45,7 @@ func TestPatternClassify(t *testing.T) {
 			v := map[rune]int{'.': 0, 'X': 1, 'O': 2, '#': 3}[ch]
 			code |= v << (2 * slot(i, 4))
 		}
-		if got := patternsFor(5, tc.long).of[game.X][code]; got != tc.want {
+		if got := pattern(patternsFor(5, tc.long, tc.long)[code] & 15); got != tc.want { // X's, in the low four bits
 			t.Errorf("%s (long %v): pattern %d, want %d", tc.line, tc.long, got, tc.want)
 		}
 	}
