@@ -55,15 +55,14 @@ func geometryOf(s game.Size) *geometry {
 func newGeometry(s game.Size) *geometry {
 	g := &geometry{size: s, n: s.Rows * s.Cols}
 	g.through = make([][]int, g.n)
-	on := func(r, c int) bool { return r >= 0 && r < s.Rows && c >= 0 && c < s.Cols }
 	for r := range s.Rows {
 		for c := range s.Cols {
-			for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+			for _, d := range lineDirs {
 				if s.Win == 1 && d != [2]int{0, 1} {
 					break // a one-cell line is the same whichever way it runs
 				}
 				er, ec := r+(s.Win-1)*d[0], c+(s.Win-1)*d[1]
-				if !on(er, ec) {
+				if !onBoard(s, er, ec) {
 					continue
 				}
 				id := len(g.lines)
@@ -79,7 +78,7 @@ func newGeometry(s game.Size) *geometry {
 						g.endOf = make([][]int, g.n)
 					}
 					for _, e := range [2][2]int{{r - d[0], c - d[1]}, {er + d[0], ec + d[1]}} {
-						if on(e[0], e[1]) {
+						if onBoard(s, e[0], e[1]) {
 							g.endOf[e[0]*s.Cols+e[1]] = append(g.endOf[e[0]*s.Cols+e[1]], id)
 						}
 					}
@@ -136,6 +135,15 @@ func newGeometry(s game.Size) *geometry {
 		}
 	}
 	return g
+}
+
+// lineDirs are the four directions of the lines, as row and column steps: along a row,
+// down a column, and the two diagonals.
+var lineDirs = [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+
+// onBoard reports whether row and col lie on a board of size s.
+func onBoard(s game.Size, row, col int) bool {
+	return row >= 0 && row < s.Rows && col >= 0 && col < s.Cols
 }
 
 // centres returns the middle index of 0..n-1, or the two middle ones when n is even.

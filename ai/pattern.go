@@ -257,15 +257,11 @@ type patternGeometry struct {
 	edges      [4][]uint32
 }
 
-// patternDirs are the four directions of the lines, as row and column steps.
-var patternDirs = [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
-
 // newPatternGeometry returns the pattern geometry of boards of size s.
 func newPatternGeometry(s game.Size) *patternGeometry {
 	n, r := s.Rows*s.Cols, s.Win-1
 	pg := &patternGeometry{neighbours: make([][]patternNeighbour, n)}
-	on := func(row, col int) bool { return row >= 0 && row < s.Rows && col >= 0 && col < s.Cols }
-	for d, step := range patternDirs {
+	for d, step := range lineDirs {
 		pg.edges[d] = make([]uint32, n)
 		for x := range n {
 			row, col := x/s.Cols, x%s.Cols
@@ -275,7 +271,7 @@ func newPatternGeometry(s game.Size) *patternGeometry {
 				}
 				shift := 2 * slot(i, r)
 				nr, nc := row+(i-r)*step[0], col+(i-r)*step[1]
-				if !on(nr, nc) {
+				if !onBoard(s, nr, nc) {
 					pg.edges[d][x] |= 3 << shift
 					continue
 				}
