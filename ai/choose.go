@@ -175,10 +175,6 @@ func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
 	return move, plies + 1, move >= 0
 }
 
-// noLimitThreats is how many positions the threat searches of a move may visit when the
-// move has no limit; with one, they may take nine tenths of what is left of it.
-const noLimitThreats = 1 << 20
-
 // tactics runs the threat searches that choose makes on boards too big to solve, with
 // moves the moves it would search. When the side to move has a forced win it returns the
 // first move and the win's length in plies, and keeps the whole line in s.line. Otherwise,
@@ -190,12 +186,12 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	}
 	t := s.threat
 	t.gen++ // a fresh table for each move: what it finds depends only on the position
-	budget := int64(noLimitThreats)
-	if s.limit > 0 {
-		budget = max(1, (s.limit-s.nodes)*9/10)
-	}
+	budget := s.threatBudget()
+	restore := s.threatClock()
+	defer restore()
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
 	if move, plies, won = t.find(p, budget/4); won {
+		restore() // the line is owed: the move's own deadline
 		now := s.now
 		if !s.timed {
 			s.now = nil // the line is owed in full; a timed move keeps to its deadline

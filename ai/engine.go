@@ -122,8 +122,9 @@ type Engine struct {
 	Memory int64
 	// Timed makes the clock alone end the search of Move and Hint, and uses the time: the
 	// search deepens while a new iteration is likely to finish before the deadline, which
-	// stops it. Without it, a search with a deadline also stops after a count of positions
-	//, so that a seed replays its games.
+	// stops it. On big boards its threat searches get four times the positions of a move
+	// with a count, up to half of the move's time. Without it, a search with a deadline
+	// also stops after a count of positions, so that a seed replays its games.
 	Timed bool
 	// Stop, when closed, ends the search in progress at once: Move and Hint then fail
 	// with ErrStopped. Nil never stops it.

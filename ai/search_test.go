@@ -76,3 +76,40 @@ func TestUnsettledMovesSoftDeadline(t *testing.T) {
 		t.Fatalf("a move with a count of positions got a soft deadline %v", s.soft)
 	}
 }
+
+// TestThreatsTimedShare checks the time manager's share for the threat searches: a timed
+// move gives them timedThreats times the positions of a move with the same count, and a
+// deadline at threatShare of its time, which restore puts back; a move with a count
+// keeps both as they were.
+func TestThreatsTimedShare(t *testing.T) {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := newSearcher(game.Size{Rows: 15, Cols: 15, Win: 5}, 0)
+	now := func() time.Time { return start }
+
+	counted := &Engine{Think: time.Second, Now: now}
+	counted.setClock(s, start)
+	budget, deadline := s.threatBudget(), s.deadline
+	if want := s.limit * 9 / 10; budget != want {
+		t.Fatalf("a counted move's threat budget is %d, want %d", budget, want)
+	}
+	s.threatClock()()
+	if !s.deadline.Equal(deadline) {
+		t.Fatalf("a counted move's deadline moved from %v to %v", deadline, s.deadline)
+	}
+
+	timed := &Engine{Think: time.Second, Timed: true, Now: now}
+	timed.setClock(s, start)
+	if got := s.threatBudget(); got != budget*timedThreats {
+		t.Fatalf("a timed move's threat budget is %d, want %d", got, budget*timedThreats)
+	}
+	deadline = s.deadline
+	restore := s.threatClock()
+	if got := int(100 * s.deadline.Sub(start) / deadline.Sub(start)); got != threatShare {
+		t.Fatalf("the threat searches stop at %d%% of a timed move, want %d%%", got, threatShare)
+	}
+	restore()
+	restore()
+	if !s.deadline.Equal(deadline) {
+		t.Fatalf("restore left the deadline at %v, want %v", s.deadline, deadline)
+	}
+}
