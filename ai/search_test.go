@@ -113,3 +113,38 @@ func TestThreatsTimedShare(t *testing.T) {
 		t.Fatalf("restore left the deadline at %v, want %v", s.deadline, deadline)
 	}
 }
+
+// TestTimedThreatsPassTheCount checks that in a timed move the threat searches are bound
+// by their own budget, not by the count of a move with the same time, and that they
+// leave the deadline and the stop flag as the alpha-beta needs them. The position
+// (15×15, X to move after 24 plies) holds no forced win that either side's search finds
+// in two million positions, so each takes all it is given; the clock never moves.
+func TestTimedThreatsPassTheCount(t *testing.T) {
+	b, err := game.NewBoard(game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rc := range [][2]int{{6, 6}, {8, 8}, {8, 6}, {10, 6}, {5, 6}, {7, 6}, {9, 7}, {10, 8},
+		{9, 8}, {10, 7}, {10, 9}, {9, 9}, {10, 4}, {9, 5}, {11, 7}, {11, 8}, {7, 5}, {11, 11},
+		{6, 4}, {5, 3}, {10, 10}, {12, 9}, {13, 10}, {11, 10}} {
+		if err := b.Play(game.Cell{Row: rc[0] - 1, Col: rc[1] - 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := &Engine{Think: time.Second, Timed: true, Now: func() time.Time { return start }}
+	s := m.searcherFor(b)
+	count, deadline := s.limit, s.deadline
+	p := newPosition(b, s.g, s.keys, s.bigBoard)
+	s.scratch(0)
+	moves, _ := s.order(p, 0, -1, false)
+	if _, _, won, _ := s.tactics(p, moves); won {
+		t.Fatal("threat search found a forced win: the position no longer tests the budget")
+	}
+	if s.nodes < 2*count {
+		t.Errorf("the threat searches of a timed move stopped at %d positions, within twice the count of %d", s.nodes, count)
+	}
+	if !s.deadline.Equal(deadline) || s.stopped {
+		t.Errorf("after the threat searches: deadline %v (want %v), stopped %v", s.deadline, deadline, s.stopped)
+	}
+}
