@@ -186,11 +186,11 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	}
 	t := s.threat
 	t.gen++ // a fresh table for each move: what it finds depends only on the position
-	budget := s.threatBudget()
+	budget, own := s.threatBudget()
 	restore := s.threatClock()
 	defer restore()
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
-	if move, plies, won = t.find(p, budget/4); won {
+	if move, plies, won = t.find(p, own); won {
 		restore() // the line is owed: the move's own deadline
 		now := s.now
 		if !s.timed {
@@ -203,7 +203,7 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	if len(moves) <= 1 || p.threats(p.turn.Opponent()) > 0 {
 		return -1, 0, false, moves // nothing to choose from, or only blocks
 	}
-	used := t.nodes
+	used := min(t.nodes, budget/4) // a timed move's own search takes more, not the defence's
 	p.pass()
 	threat, _, threatened := t.find(p, budget/4)
 	var stops []int

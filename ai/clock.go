@@ -64,33 +64,35 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 }
 
 // noLimitThreats is how many positions the threat searches of a move may visit when the
-// move has no count; with one, they may take nine tenths of what is left of it, and in a
-// timed move timedThreats times that (see threatBudget).
+// move has no count; with one, they may take nine tenths of what is left of it (see
+// threatBudget).
 const noLimitThreats = 1 << 20
 
-// timedThreats is how many times more positions the threat searches of a timed move may
-// visit than those of a move with the same count (see threatBudget), and threatShare the
-// share of its time, in percent, after which they stop (see threatClock). A forced win
-// by threes often takes hundreds of thousands of positions to find: with a quarter of
-// the count's budget, about 29,000 positions a search in a move of a second, threat
-// search found a win of 15 plies in a traced game only when it was 11 plies from the
-// end. What they do not take is the alpha-beta's.
+// timedThreats is how many times more positions the search for a timed move's own
+// forced win may visit than in a move with the same count (see threatBudget), and
+// threatShare the share of its time, in percent, after which the threat searches stop
+// (see threatClock). A forced win by threes often takes hundreds of thousands of
+// positions to find: with a quarter of the count's budget, about 29,000 positions in a
+// move of a second, threat search found a win of 15 plies in a traced game only when it
+// was 11 plies from the end. What they do not take is the alpha-beta's.
 const (
 	timedThreats = 4
 	threatShare  = 50
 )
 
-// threatBudget returns how many positions the threat searches of a move may visit: see
-// noLimitThreats and timedThreats.
-func (s *searcher) threatBudget() int64 {
-	if s.limit <= 0 {
-		return noLimitThreats
+// threatBudget returns how many positions the threat searches of a move may visit (see
+// noLimitThreats), and of those the search for its own forced win: a quarter, or in a
+// timed move timedThreats times that, on top of the rest.
+func (s *searcher) threatBudget() (budget, own int64) {
+	budget = noLimitThreats
+	if s.limit > 0 {
+		budget = max(1, (s.limit-s.nodes)*9/10)
 	}
-	budget := max(1, (s.limit-s.nodes)*9/10)
+	own = budget / 4
 	if s.timed {
-		budget *= timedThreats
+		own *= timedThreats
 	}
-	return budget
+	return budget, own
 }
 
 // threatClock readies a timed move's clock for its threat searches, which threatBudget

@@ -78,9 +78,9 @@ func TestUnsettledMovesSoftDeadline(t *testing.T) {
 }
 
 // TestThreatsTimedShare checks the time manager's share for the threat searches: a timed
-// move gives them timedThreats times the positions of a move with the same count, and a
-// deadline at threatShare of its time, which restore puts back; a move with a count
-// keeps both as they were.
+// move gives the search for its own win timedThreats times the positions of a move with
+// the same count, the others the same, and a deadline at threatShare of its time, which
+// restore puts back; a move with a count keeps its deadline.
 func TestThreatsTimedShare(t *testing.T) {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s := newSearcher(game.Size{Rows: 15, Cols: 15, Win: 5}, 0)
@@ -88,9 +88,10 @@ func TestThreatsTimedShare(t *testing.T) {
 
 	counted := &Engine{Think: time.Second, Now: now}
 	counted.setClock(s, start)
-	budget, deadline := s.threatBudget(), s.deadline
-	if want := s.limit * 9 / 10; budget != want {
-		t.Fatalf("a counted move's threat budget is %d, want %d", budget, want)
+	budget, own := s.threatBudget()
+	deadline := s.deadline
+	if want := s.limit * 9 / 10; budget != want || own != want/4 {
+		t.Fatalf("a counted move's threat budget is %d, %d for its own win; want %d and %d", budget, own, want, want/4)
 	}
 	s.threatClock()()
 	if !s.deadline.Equal(deadline) {
@@ -99,8 +100,8 @@ func TestThreatsTimedShare(t *testing.T) {
 
 	timed := &Engine{Think: time.Second, Timed: true, Now: now}
 	timed.setClock(s, start)
-	if got := s.threatBudget(); got != budget*timedThreats {
-		t.Fatalf("a timed move's threat budget is %d, want %d", got, budget*timedThreats)
+	if b, o := s.threatBudget(); b != budget || o != own*timedThreats {
+		t.Fatalf("a timed move's threat budget is %d, %d for its own win; want %d and %d", b, o, budget, own*timedThreats)
 	}
 	deadline = s.deadline
 	restore := s.threatClock()
@@ -141,8 +142,8 @@ func TestTimedThreatsPassTheCount(t *testing.T) {
 	if _, _, won, _ := s.tactics(p, moves); won {
 		t.Fatal("threat search found a forced win: the position no longer tests the budget")
 	}
-	if s.nodes < 2*count {
-		t.Errorf("the threat searches of a timed move stopped at %d positions, within twice the count of %d", s.nodes, count)
+	if s.nodes < count*3/2 {
+		t.Errorf("the threat searches of a timed move stopped at %d positions, within 1.5 times the count of %d", s.nodes, count)
 	}
 	if !s.deadline.Equal(deadline) || s.stopped {
 		t.Errorf("after the threat searches: deadline %v (want %v), stopped %v", s.deadline, deadline, s.stopped)
