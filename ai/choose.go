@@ -175,6 +175,10 @@ func (s *searcher) proveWin(p *position) (move, plies int, ok bool) {
 	return move, plies + 1, move >= 0
 }
 
+// noLimitThreats is how many positions the threat searches of a move may visit when the
+// move has no limit; with one, they may take nine tenths of what is left of it.
+const noLimitThreats = 1 << 20
+
 // tactics runs the threat searches that choose makes on boards too big to solve, with
 // moves the moves it would search. When the side to move has a forced win it returns the
 // first move and the win's length in plies, and keeps the whole line in s.line. Otherwise,
@@ -186,12 +190,12 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	}
 	t := s.threat
 	t.gen++ // a fresh table for each move: what it finds depends only on the position
-	budget, own := s.threatBudget()
-	restore := s.threatClock()
-	defer restore()
+	budget := int64(noLimitThreats)
+	if s.limit > 0 {
+		budget = max(1, (s.limit-s.nodes)*9/10)
+	}
 	defer func() { s.stopped = false }() // what is left of the move is the alpha-beta's
-	if move, plies, won = t.find(p, own); won {
-		restore() // the line is owed: the move's own deadline
+	if move, plies, won = t.find(p, budget/4); won {
 		now := s.now
 		if !s.timed {
 			s.now = nil // the line is owed in full; a timed move keeps to its deadline
@@ -203,7 +207,7 @@ func (s *searcher) tactics(p *position, moves []int) (move, plies int, won bool,
 	if len(moves) <= 1 || p.threats(p.turn.Opponent()) > 0 {
 		return -1, 0, false, moves // nothing to choose from, or only blocks
 	}
-	used := min(t.nodes, budget/4) // a timed move's own search takes more, not the defence's
+	used := t.nodes
 	p.pass()
 	threat, _, threatened := t.find(p, budget/4)
 	var stops []int

@@ -54,59 +54,13 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 	}
 	s.now = m.Now
 	// The count bounds every search of a move with a count; in a timed move it bounds
-	// only the proof searches that come before alpha-beta (see iterating), and sets the
-	// threat searches' budget (see threatBudget).
+	// only the threat and proof searches that come before alpha-beta (see iterating), so
+	// that their share of the move is the same.
 	s.limit = int64(m.Think.Seconds() * pace / math.Sqrt(float64(s.g.n)))
 	if s.bigBoard {
 		s.limit /= bigBoardCost
 	}
 	s.limit = max(1, s.limit)
-}
-
-// noLimitThreats is how many positions the threat searches of a move may visit when the
-// move has no count; with one, they may take nine tenths of what is left of it (see
-// threatBudget).
-const noLimitThreats = 1 << 20
-
-// timedThreats is how many times more positions the search for a timed move's own
-// forced win may visit than in a move with the same count (see threatBudget), and
-// threatShare the share of its time, in percent, after which the threat searches stop
-// (see threatClock). A forced win by threes often takes hundreds of thousands of
-// positions to find: with a quarter of the count's budget, about 29,000 positions in a
-// move of a second, threat search found a win of 15 plies in a traced game only when it
-// was 11 plies from the end. What they do not take is the alpha-beta's.
-const (
-	timedThreats = 4
-	threatShare  = 50
-)
-
-// threatBudget returns how many positions the threat searches of a move may visit (see
-// noLimitThreats), and of those the search for its own forced win: a quarter, or in a
-// timed move timedThreats times that, on top of the rest.
-func (s *searcher) threatBudget() (budget, own int64) {
-	budget = noLimitThreats
-	if s.limit > 0 {
-		budget = max(1, (s.limit-s.nodes)*9/10)
-	}
-	own = budget / 4
-	if s.timed {
-		own *= timedThreats
-	}
-	return budget, own
-}
-
-// threatClock readies a timed move's clock for its threat searches, which threatBudget
-// has counted out: the count stops bounding the move (it bounds none of its searches
-// after them either, see iterating), and the deadline moves to threatShare of its time.
-// It returns the function that puts the deadline back, which may be called more than
-// once. A move with a count keeps both.
-func (s *searcher) threatClock() (restore func()) {
-	if !s.timed {
-		return func() {}
-	}
-	deadline := s.deadline
-	s.deadline, s.limit = s.share(threatShare), 0
-	return func() { s.deadline = deadline }
 }
 
 // iterating is called as deepen begins: in a timed move the count of positions no longer

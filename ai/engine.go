@@ -122,10 +122,8 @@ type Engine struct {
 	Memory int64
 	// Timed makes the clock alone end the search of Move and Hint, and uses the time: the
 	// search deepens while a new iteration is likely to finish before the deadline, which
-	// stops it. On big boards its search for a forced win of its own gets four times the
-	// positions of a move with a count, and the threat searches stop at half of the
-	// move's time at the latest. Without it, a search with a deadline also stops after a
-	// count of positions, so that a seed replays its games.
+	// stops it. Without it, a search with a deadline also stops after a count of positions
+	//, so that a seed replays its games.
 	Timed bool
 	// Stop, when closed, ends the search in progress at once: Move and Hint then fail
 	// with ErrStopped. Nil never stops it.
