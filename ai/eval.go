@@ -15,6 +15,13 @@ var lineWeight = [...]int{1, 4, 16, 64, 256, 1024, 4096}
 // one move (an open four from an open three, or a double four), which wins unless the
 // other side can answer with fours; it takes off a quarter of it for each such cell of the
 // other side's, up to two, which the side to move must spend its move on.
+//
+// That charge stands in for the answer, which the search does not play at the horizon:
+// an attacker's open three is worth more than the block that stops it, for the attacker
+// keeps the initiative. Searching the answer one ply further, so that the evaluation saw
+// the three blocked, scored 29% against this evaluation through pbrain at 200 ms a move
+// (143 games). Half of tempo a cell, up to four cells or only one scored within the
+// noise of 200 games, and a whole tempo a cell 44%.
 const tempo = 1 << 14
 
 // evaluate scores a position where neither side has a four, for the side to move, by its
