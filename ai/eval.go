@@ -26,15 +26,39 @@ const tempo = 1 << 14
 
 // evaluate scores a position where neither side has a four, for the side to move, by its
 // threat shapes: its open lines, weighted by the marks they hold (fours, threes, twos: see
-// lineWeight), less the other side's, and the cells where one move makes two fours (see
-// tempo).
+// lineWeight), less the other side's, the cells where one move makes two fours (see
+// tempo), and the side to move's slower winning threats (see initiative).
 func (p *position) evaluate() int {
 	me, them := p.turn, p.turn.Opponent()
 	score := p.open[me] - p.open[them]
 	if p.evalDoubles(me, 1) > 0 {
 		return score + tempo
 	}
-	return score - p.evalDoubles(them, 2)*tempo/4
+	return score + p.initiative() - p.evalDoubles(them, 2)*tempo/4
+}
+
+// initiative is what the evaluation adds, under freestyle where the position keeps
+// patterns, for the side to move when one move of its makes a four and an open three
+// (three quarters of tempo: the four forces the block, then the three makes an open
+// four), or else two open threes while the other side has no open three (three eighths:
+// only fours can answer that). The search does not see such a win when it lies past the
+// horizon, and the line counts do not tell it from two threats far apart.
+//
+// Through pbrain, against the evaluation without it, from balanced openings played with
+// both colours, it scored 225.5 of 400 games at 200 ms a move (+45 Elo) and 107 of 200
+// at 1000 ms (+24, within the noise); half of it, 216 of 400 at 200 ms.
+func (p *position) initiative() int {
+	if p.pat == nil || p.g.size.Rule != game.Freestyle {
+		return 0
+	}
+	me, them := p.turn, p.turn.Opponent()
+	switch {
+	case p.pat.fourThrees[me] > 0:
+		return tempo * 3 / 4
+	case p.pat.threeThrees[me] > 0 && p.pat.doubles[them] == 0:
+		return tempo * 3 / 8
+	}
+	return 0
 }
 
 // evalDoubles is doubles as the evaluation counts them. Under freestyle, where the

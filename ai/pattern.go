@@ -206,6 +206,12 @@ const (
 	// shapeFour: a move here makes a four or more in some direction: the cell lies on a
 	// line of Win cells two marks short of a row, open for the side.
 	shapeFour
+	// shapeFourThree: a move here makes a four and an open three (and no double): the
+	// four forces the block, and the three then makes an open four.
+	shapeFourThree
+	// shapeThreeThree: a move here makes two open threes (and no four): the other side
+	// can block only one of them, unless it has fours of its own.
+	shapeThreeThree
 )
 
 // shapeMove is a pattern's worth as a move, in one direction; shapes4 adds to the sum of
@@ -233,8 +239,10 @@ var shapes4 = sync.OnceValue(func() cellShapes {
 			flag |= shapeDouble
 			move += 100_000
 		case n[patB4] > 0 && n[patF3] > 0: // a four and an open three
+			flag |= shapeFourThree
 			move += 50_000
 		case n[patF3] >= 2: // two open threes
+			flag |= shapeThreeThree
 			move += 10_000
 		}
 		t.move[packed], t.flag[packed] = move, flag
@@ -285,7 +293,8 @@ func newPatternGeometry(s game.Size) *patternGeometry {
 
 // patternState is a position's patterns, kept when the board has pattern tables: for
 // every cell its line code in each direction, for each empty cell each side's patterns
-// there, packed, and how many empty cells hold a double (see shapeDouble).
+// there, packed, and how many empty cells hold each kind of winning threat (see
+// shapeDouble, shapeFourThree and shapeThreeThree).
 type patternState struct {
 	g      *patternGeometry
 	shapes cellShapes  // shapes4's
@@ -299,8 +308,10 @@ type patternState struct {
 	codes [4][]uint32
 	// packed[m][c]: m's patterns at c, four bits a direction, kept for empty cells only
 	// (see place).
-	packed  [3][]uint16
-	doubles [3]int // empty cells where m makes an open four or two fours
+	packed [3][]uint16
+	// doubles[m], fourThrees[m], threeThrees[m]: the empty cells where m makes an open
+	// four or two fours, a four and an open three, two open threes.
+	doubles, fourThrees, threeThrees [3]int
 }
 
 // newPatternState returns the patterns of an empty board of size s.
@@ -334,9 +345,19 @@ func (ps *patternState) repack(c int) {
 	ps.packed[game.X][c], ps.packed[game.O][c] = x, o
 }
 
-// count adds sign times the double of m at the empty cell c, if it is one, to m's count.
+// count adds sign times the threats of m at the empty cell c to m's counts.
 func (ps *patternState) count(m game.Mark, c, sign int) {
-	ps.doubles[m] += sign * int(ps.shapes.flag[ps.packed[m][c]]&shapeDouble)
+	ps.tally(m, ps.shapes.flag[ps.packed[m][c]], sign)
+}
+
+// tally adds sign times the threats of flags f to m's counts.
+func (ps *patternState) tally(m game.Mark, f uint8, sign int) {
+	if f&(shapeDouble|shapeFourThree|shapeThreeThree) == 0 {
+		return
+	}
+	ps.doubles[m] += sign * int(f&shapeDouble)
+	ps.fourThrees[m] += sign * int(f&shapeFourThree/shapeFourThree)
+	ps.threeThrees[m] += sign * int(f&shapeThreeThree/shapeThreeThree)
 }
 
 // place records mark m in cell c (Empty for an undo), after the position has, and
@@ -362,8 +383,14 @@ func (ps *patternState) place(c int, m game.Mark) {
 		ox, oo := px[x], po[x]
 		nx, no := ox&mask|(v&15)<<shift, oo&mask|(v>>4)<<shift
 		px[x], po[x] = nx, no
-		ps.doubles[game.X] += int(flag[nx]&shapeDouble) - int(flag[ox]&shapeDouble)
-		ps.doubles[game.O] += int(flag[no]&shapeDouble) - int(flag[oo]&shapeDouble)
+		if fn, fo := flag[nx], flag[ox]; fn != fo {
+			ps.tally(game.X, fo, -1)
+			ps.tally(game.X, fn, 1)
+		}
+		if fn, fo := flag[no], flag[oo]; fn != fo {
+			ps.tally(game.O, fo, -1)
+			ps.tally(game.O, fn, 1)
+		}
 	}
 	if m == game.Empty { // c is empty again
 		ps.repack(c)

@@ -67,6 +67,7 @@ func TestPatternIncremental(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := newPosition(b, g, nil, true)
+		var seen [2]int // four-threes and three-threes met, so that their counts are tested
 		for step := range 400 {
 			if len(p.moves) > 0 && (rng.IntN(3) == 0 || p.free < 10) {
 				p.undo()
@@ -87,9 +88,12 @@ func TestPatternIncremental(t *testing.T) {
 					fresh.place(i, m)
 				}
 			}
-			if p.pat.doubles != fresh.doubles {
-				t.Fatalf("%v step %d: doubles %v, afresh %v", size, step, p.pat.doubles, fresh.doubles)
+			if p.pat.doubles != fresh.doubles || p.pat.fourThrees != fresh.fourThrees || p.pat.threeThrees != fresh.threeThrees {
+				t.Fatalf("%v step %d: doubles, four-threes, three-threes %v %v %v, afresh %v %v %v", size, step,
+					p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, fresh.doubles, fresh.fourThrees, fresh.threeThrees)
 			}
+			seen[0] += p.pat.fourThrees[game.X] + p.pat.fourThrees[game.O]
+			seen[1] += p.pat.threeThrees[game.X] + p.pat.threeThrees[game.O]
 			for i := range g.n {
 				for _, m := range []game.Mark{game.X, game.O} {
 					if p.cells[i] == game.Empty && p.pat.packed[m][i] != fresh.packed[m][i] {
@@ -104,6 +108,9 @@ func TestPatternIncremental(t *testing.T) {
 					}
 				}
 			}
+		}
+		if seen[0] == 0 || seen[1] == 0 {
+			t.Errorf("%v: no four-three or no three-three met in 400 steps (%v): the test no longer checks their counts", size, seen)
 		}
 	}
 }
@@ -229,5 +236,42 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 	}
 	if searched == 0 {
 		t.Fatal("threat search visited no position: the check checked nothing")
+	}
+}
+
+// TestEvaluateInitiative checks the side to move's credit for a slower winning threat
+// (see initiative): a four-three, a three-three, and none for a three-three while the
+// other side has an open three.
+func TestEvaluateInitiative(t *testing.T) {
+	s := game.Size{Rows: 15, Cols: 15, Win: 5}
+	corners := []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 14}, {Row: 14, Col: 0}, {Row: 14, Col: 14}}
+	for _, tc := range []struct {
+		name   string
+		xs, os []game.Cell
+		want   int
+	}{
+		// X in 7 8 makes a four (blocked by O in 7 4) and an open three down column 8.
+		{"four-three", []game.Cell{{Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 9, Col: 8}},
+			append([]game.Cell{{Row: 7, Col: 4}}, corners...), tempo * 3 / 4},
+		// X in 7 8 makes open threes along row 7 and column 8.
+		{"three-three", []game.Cell{{Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 9, Col: 8}},
+			corners, tempo * 3 / 8},
+		// The same, but O has an open three in row 2, which makes a four first.
+		{"three-three against a three", []game.Cell{{Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 9, Col: 8}},
+			[]game.Cell{{Row: 2, Col: 5}, {Row: 2, Col: 6}, {Row: 2, Col: 7}, {Row: 14, Col: 14}}, 0},
+		{"nothing", []game.Cell{{Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 9, Col: 10}, {Row: 11, Col: 3}},
+			corners, 0},
+	} {
+		b, err := game.Setup(s, game.X, tc.xs, tc.os)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPosition(b, geometryOf(s), nil, true)
+		if p.turn != game.X || p.threats(game.X) != 0 || p.threats(game.O) != 0 || p.pat.doubles[game.X] != 0 {
+			t.Fatalf("%s: X must be to move, with no four and no open three", tc.name)
+		}
+		if got := p.initiative(); got != tc.want {
+			t.Errorf("%s: initiative = %d, want %d", tc.name, got, tc.want)
+		}
 	}
 }
