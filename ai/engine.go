@@ -81,7 +81,8 @@ type Analysis struct {
 // move of the deepest search it finished, judged at the horizon by threat shapes: lines
 // still open for it minus lines still open for the opponent (the Chinese course project's
 // evaluation, each line weighted by the marks it holds), and a bonus for the side to move
-// when one move of its own makes two fours; and it never plays a move that
+// when one move of its own makes two fours (smaller ones, under freestyle, for a four and
+// an open three or two open threes); and it never plays a move that
 // loses at once when another does not. On big boards (more than 64 cells) it first runs
 // threat-space search: it plays a forced win by fours (VCF) or by threes
 // and fours (VCT) when it finds one, and when the opponent would have one it keeps only

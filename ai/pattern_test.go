@@ -218,7 +218,8 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 		s.tactics(p, slices.Clone(moves))
 		searched += s.threat.nodes
 		fresh := newPosition(b, s.g, s.keys, true)
-		if p.pat.doubles != fresh.pat.doubles || !slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
+		if p.pat.doubles != fresh.pat.doubles || p.pat.fourThrees != fresh.pat.fourThrees || p.pat.threeThrees != fresh.pat.threeThrees ||
+			!slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
 			t.Fatalf("after %v: doubles %v, near counts differ: %v; afresh doubles %v", b.Moves(), p.pat.doubles, !slices.Equal(p.near, fresh.near), fresh.pat.doubles)
 		}
 		for d := range 4 {
@@ -256,9 +257,16 @@ func TestEvaluateInitiative(t *testing.T) {
 		// X in 7 8 makes open threes along row 7 and column 8.
 		{"three-three", []game.Cell{{Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 9, Col: 8}},
 			corners, tempo * 3 / 8},
-		// The same, but O has an open three in row 2, which makes a four first.
+		// The same, but O has an open three in row 2, which makes an open four first.
 		{"three-three against a three", []game.Cell{{Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 9, Col: 8}},
 			[]game.Cell{{Row: 2, Col: 5}, {Row: 2, Col: 6}, {Row: 2, Col: 7}, {Row: 14, Col: 14}}, 0},
+		// The same, but O in 2 8 makes a four (X in 2 4 blocks row 2) and an open three
+		// down column 8, which wins first.
+		{"three-three against a four-three", []game.Cell{{Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 9, Col: 8}, {Row: 2, Col: 4}},
+			[]game.Cell{{Row: 2, Col: 5}, {Row: 2, Col: 6}, {Row: 2, Col: 7}, {Row: 3, Col: 8}, {Row: 4, Col: 8}}, 0},
+		// X in 7 8 or 7 9 makes a four (O in 7 4 blocks row 7), and nothing more.
+		{"a four alone", []game.Cell{{Row: 7, Col: 5}, {Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 11, Col: 3}},
+			[]game.Cell{{Row: 7, Col: 4}, {Row: 0, Col: 0}, {Row: 0, Col: 14}, {Row: 14, Col: 0}}, 0},
 		{"nothing", []game.Cell{{Row: 7, Col: 6}, {Row: 7, Col: 7}, {Row: 9, Col: 10}, {Row: 11, Col: 3}},
 			corners, 0},
 	} {
@@ -268,7 +276,7 @@ func TestEvaluateInitiative(t *testing.T) {
 		}
 		p := newPosition(b, geometryOf(s), nil, true)
 		if p.turn != game.X || p.threats(game.X) != 0 || p.threats(game.O) != 0 || p.pat.doubles[game.X] != 0 {
-			t.Fatalf("%s: X must be to move, with no four and no open three", tc.name)
+			t.Fatalf("%s: X must be to move, with no four on the board and no open three of its own", tc.name)
 		}
 		if got := p.initiative(); got != tc.want {
 			t.Errorf("%s: initiative = %d, want %d", tc.name, got, tc.want)
