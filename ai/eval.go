@@ -50,7 +50,7 @@ func (p *position) evaluate() int {
 // both colours, it scored 225.5 of 400 games at 200 ms a move (+45 Elo) and 107 of 200
 // at 1000 ms (+24, within the noise); half of it, 216 of 400 at 200 ms.
 func (p *position) initiative() int {
-	if p.pat == nil || p.g.size.Rule != game.Freestyle {
+	if !p.readsPatterns() {
 		return 0
 	}
 	me, them := p.turn, p.turn.Opponent()
@@ -63,13 +63,19 @@ func (p *position) initiative() int {
 	return 0
 }
 
-// evalDoubles is doubles as the evaluation counts them. Under freestyle, where the
-// position keeps patterns, it reads their count (see patternState.doubles), which spares
-// reading the lines again. Under the other rules it cannot: the patterns miss renju's
-// forbidden moves, and an overline whose last stone lies Win cells away, beyond the cells
-// a pattern reads.
+// readsPatterns reports whether the evaluation and the search may read threats from the
+// position's patterns rather than its lines: under freestyle, where the position keeps
+// them. Under the other rules they may not: the patterns miss renju's forbidden moves,
+// and an overline whose last stone lies Win cells away, beyond the cells a pattern reads.
+func (p *position) readsPatterns() bool {
+	return p.pat != nil && p.g.size.Rule == game.Freestyle
+}
+
+// evalDoubles is doubles as the evaluation counts them: where the position's patterns
+// can be read (see readsPatterns), their count (see patternState.doubles), which spares
+// reading the lines again.
 func (p *position) evalDoubles(m game.Mark, limit int) int {
-	if p.pat != nil && p.g.size.Rule == game.Freestyle {
+	if p.readsPatterns() {
 		return min(limit, p.pat.doubles[m])
 	}
 	return p.doubles(m, limit)
@@ -128,7 +134,7 @@ func (p *position) potential(c int, m game.Mark) int {
 // patterns, it reads them (see patternState.makesFour), which say the same as the lines
 // (see position.makesFour) in positions without a four, where the search asks.
 func (s *searcher) answers(p *position, c int) bool {
-	if p.pat != nil && p.g.size.Rule == game.Freestyle {
+	if p.readsPatterns() {
 		return p.pat.makesFour(c)
 	}
 	return p.makesFour(p.turn, c) || p.makesFour(p.turn.Opponent(), c)

@@ -92,6 +92,29 @@ func TestPatternIncremental(t *testing.T) {
 				t.Fatalf("%v step %d: doubles, four-threes, three-threes %v %v %v, afresh %v %v %v", size, step,
 					p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, fresh.doubles, fresh.fourThrees, fresh.threeThrees)
 			}
+			// The counts again, from each empty cell's flags rather than move by move.
+			var doubles, fourThrees, threeThrees [3]int
+			for i, m := range p.cells {
+				for _, side := range []game.Mark{game.X, game.O} {
+					if m != game.Empty {
+						continue
+					}
+					f := p.pat.shapes.flag[p.pat.packed[side][i]]
+					if f&shapeDouble != 0 {
+						doubles[side]++
+					}
+					if f&shapeFourThree != 0 {
+						fourThrees[side]++
+					}
+					if f&shapeThreeThree != 0 {
+						threeThrees[side]++
+					}
+				}
+			}
+			if p.pat.doubles != doubles || p.pat.fourThrees != fourThrees || p.pat.threeThrees != threeThrees {
+				t.Fatalf("%v step %d: doubles, four-threes, three-threes %v %v %v, counted from the flags %v %v %v", size, step,
+					p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, doubles, fourThrees, threeThrees)
+			}
 			seen[0] += p.pat.fourThrees[game.X] + p.pat.fourThrees[game.O]
 			seen[1] += p.pat.threeThrees[game.X] + p.pat.threeThrees[game.O]
 			for i := range g.n {
@@ -241,8 +264,8 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 }
 
 // TestEvaluateInitiative checks the side to move's credit for a slower winning threat
-// (see initiative): a four-three, a three-three, and none for a three-three while the
-// other side has an open three.
+// (see initiative): a four-three, a three-three, none for a three-three while the other
+// side has an open three or a four-three, and none for a four alone or nothing.
 func TestEvaluateInitiative(t *testing.T) {
 	s := game.Size{Rows: 15, Cols: 15, Win: 5}
 	corners := []game.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 14}, {Row: 14, Col: 0}, {Row: 14, Col: 14}}
