@@ -3,10 +3,10 @@ package ai
 // The weights of the evaluation of five in a row under freestyle (see
 // position.evaluateCells), fitted to the results of games: a logistic regression of
 // each game's result for the side to move on the counts of its quiet positions, from
-// 6,693 games of 15×15 between builds of this engine, and between it and a stronger one,
-// through pbrain (163,326 positions; fitFeatures, TestFitEvaluation). The unit is that of
-// the line counts' evaluation: a score of s predicts a win for the side to move with
-// probability 1/(1+e^(-s/7072)).
+// about 6,700 games of 15×15, mostly between builds of this engine, a few hundred
+// against a stronger one, through pbrain (about 165,000 positions; fitFeatures,
+// TestFitEvaluation). The unit is that of the line counts' evaluation: a score of s
+// predicts a win for the side to move with probability 1/(1+e^(-s/7072)).
 
 // cellWeights[side][best][second] is what each empty cell of the class of patterns best
 // and second (see cellClass) adds to the score, for side 0 the side to move's cells and
