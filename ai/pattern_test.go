@@ -92,21 +92,13 @@ func TestPatternIncremental(t *testing.T) {
 				t.Fatalf("%v step %d: doubles, four-threes, three-threes %v %v %v, afresh %v %v %v", size, step,
 					p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, fresh.doubles, fresh.fourThrees, fresh.threeThrees)
 			}
-			// The counts again, from each empty cell's flags rather than move by move, and
-			// its classes from its patterns, sorted.
+			// The counts again, from each empty cell's flags rather than move by move.
 			var doubles, fourThrees, threeThrees [3]int
-			var classes [3][cellClasses]int32
 			for i, m := range p.cells {
 				for _, side := range []game.Mark{game.X, game.O} {
 					if m != game.Empty {
 						continue
 					}
-					var dirs []pattern
-					for d := range 4 {
-						dirs = append(dirs, pattern(p.pat.packed[side][i]>>(4*d)&15))
-					}
-					slices.Sort(dirs)
-					classes[side][cellClass(dirs[3], dirs[2])]++
 					f := p.pat.shapes.flag[p.pat.packed[side][i]]
 					if f&shapeDouble != 0 {
 						doubles[side]++
@@ -122,9 +114,6 @@ func TestPatternIncremental(t *testing.T) {
 			if p.pat.doubles != doubles || p.pat.fourThrees != fourThrees || p.pat.threeThrees != threeThrees {
 				t.Fatalf("%v step %d: doubles, four-threes, three-threes %v %v %v, counted from the flags %v %v %v", size, step,
 					p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, doubles, fourThrees, threeThrees)
-			}
-			if p.pat.classes != classes {
-				t.Fatalf("%v step %d: the cells' classes %v, counted from their patterns %v", size, step, p.pat.classes, classes)
 			}
 			seen[0] += p.pat.fourThrees[game.X] + p.pat.fourThrees[game.O]
 			seen[1] += p.pat.threeThrees[game.X] + p.pat.threeThrees[game.O]
@@ -253,10 +242,8 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 		searched += s.threat.nodes
 		fresh := newPosition(b, s.g, s.keys, true)
 		if p.pat.doubles != fresh.pat.doubles || p.pat.fourThrees != fresh.pat.fourThrees || p.pat.threeThrees != fresh.pat.threeThrees ||
-			p.pat.classes != fresh.pat.classes || !slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
-			t.Fatalf("after %v: doubles, four-threes, three-threes %v %v %v, afresh %v %v %v; classes differ: %v; near counts differ: %v", b.Moves(),
-				p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, fresh.pat.doubles, fresh.pat.fourThrees, fresh.pat.threeThrees,
-				p.pat.classes != fresh.pat.classes, !slices.Equal(p.near, fresh.near))
+			!slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
+			t.Fatalf("after %v: doubles %v, near counts differ: %v; afresh doubles %v", b.Moves(), p.pat.doubles, !slices.Equal(p.near, fresh.near), fresh.pat.doubles)
 		}
 		for d := range 4 {
 			if !slices.Equal(p.pat.codes[d], fresh.pat.codes[d]) {
