@@ -243,7 +243,9 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 		fresh := newPosition(b, s.g, s.keys, true)
 		if p.pat.doubles != fresh.pat.doubles || p.pat.fourThrees != fresh.pat.fourThrees || p.pat.threeThrees != fresh.pat.threeThrees ||
 			!slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
-			t.Fatalf("after %v: doubles %v, near counts differ: %v; afresh doubles %v", b.Moves(), p.pat.doubles, !slices.Equal(p.near, fresh.near), fresh.pat.doubles)
+			t.Fatalf("after %v: doubles, four-threes, three-threes %v %v %v, afresh %v %v %v; near counts differ: %v", b.Moves(),
+				p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, fresh.pat.doubles, fresh.pat.fourThrees, fresh.pat.threeThrees,
+				!slices.Equal(p.near, fresh.near))
 		}
 		for d := range 4 {
 			if !slices.Equal(p.pat.codes[d], fresh.pat.codes[d]) {
