@@ -88,12 +88,11 @@ func TestPatternIncremental(t *testing.T) {
 					fresh.place(i, m)
 				}
 			}
-			if p.pat.doubles != fresh.doubles || p.pat.fourThrees != fresh.fourThrees || p.pat.threeThrees != fresh.threeThrees {
-				t.Fatalf("%v step %d: doubles, four-threes, three-threes %v %v %v, afresh %v %v %v", size, step,
-					p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, fresh.doubles, fresh.fourThrees, fresh.threeThrees)
+			if got, want := countsOf(p.pat), countsOf(fresh); got != want {
+				t.Fatalf("%v step %d: %+v, afresh %+v", size, step, got, want)
 			}
 			// The counts again, from each empty cell's flags rather than move by move.
-			var doubles, fourThrees, threeThrees [3]int
+			var flagged threatCounts
 			for i, m := range p.cells {
 				for _, side := range []game.Mark{game.X, game.O} {
 					if m != game.Empty {
@@ -101,19 +100,18 @@ func TestPatternIncremental(t *testing.T) {
 					}
 					f := p.pat.shapes.flag[p.pat.packed[side][i]]
 					if f&shapeDouble != 0 {
-						doubles[side]++
+						flagged.doubles[side]++
 					}
 					if f&shapeFourThree != 0 {
-						fourThrees[side]++
+						flagged.fourThrees[side]++
 					}
 					if f&shapeThreeThree != 0 {
-						threeThrees[side]++
+						flagged.threeThrees[side]++
 					}
 				}
 			}
-			if p.pat.doubles != doubles || p.pat.fourThrees != fourThrees || p.pat.threeThrees != threeThrees {
-				t.Fatalf("%v step %d: doubles, four-threes, three-threes %v %v %v, counted from the flags %v %v %v", size, step,
-					p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, doubles, fourThrees, threeThrees)
+			if got := countsOf(p.pat); got != flagged {
+				t.Fatalf("%v step %d: %+v, counted from the flags %+v", size, step, got, flagged)
 			}
 			seen[0] += p.pat.fourThrees[game.X] + p.pat.fourThrees[game.O]
 			seen[1] += p.pat.threeThrees[game.X] + p.pat.threeThrees[game.O]
@@ -241,11 +239,8 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 		s.tactics(p, slices.Clone(moves))
 		searched += s.threat.nodes
 		fresh := newPosition(b, s.g, s.keys, true)
-		if p.pat.doubles != fresh.pat.doubles || p.pat.fourThrees != fresh.pat.fourThrees || p.pat.threeThrees != fresh.pat.threeThrees ||
-			!slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
-			t.Fatalf("after %v: doubles, four-threes, three-threes %v %v %v, afresh %v %v %v; near counts differ: %v", b.Moves(),
-				p.pat.doubles, p.pat.fourThrees, p.pat.threeThrees, fresh.pat.doubles, fresh.pat.fourThrees, fresh.pat.threeThrees,
-				!slices.Equal(p.near, fresh.near))
+		if got, want := countsOf(p.pat), countsOf(fresh.pat); got != want || !slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
+			t.Fatalf("after %v: %+v, afresh %+v; near counts differ: %v", b.Moves(), got, want, !slices.Equal(p.near, fresh.near))
 		}
 		for d := range 4 {
 			if !slices.Equal(p.pat.codes[d], fresh.pat.codes[d]) {
@@ -263,6 +258,15 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 	if searched == 0 {
 		t.Fatal("threat search visited no position: the check checked nothing")
 	}
+}
+
+// threatCounts are a position's counts of empty cells where a side makes a double, a
+// four-three and a three-three (see patternState), for comparing them at once.
+type threatCounts struct{ doubles, fourThrees, threeThrees [3]int }
+
+// countsOf returns ps's threat counts.
+func countsOf(ps *patternState) threatCounts {
+	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees}
 }
 
 // TestEvaluateInitiative checks the side to move's credit for a slower winning threat
