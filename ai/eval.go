@@ -24,11 +24,21 @@ var lineWeight = [...]int{1, 4, 16, 64, 256, 1024, 4096}
 // noise of 200 games, and a whole tempo a cell 44%.
 const tempo = 1 << 14
 
-// evaluate scores a position where neither side has a four, for the side to move, by its
-// threat shapes: its open lines, weighted by the marks they hold (fours, threes, twos: see
-// lineWeight), less the other side's, the cells where one move makes two fours (see
-// tempo), and the side to move's slower winning threats (see initiative).
+// evaluate scores a position where neither side has a four, for the side to move: five
+// in a row under freestyle, where the position keeps patterns, by them (see
+// evaluateCells), other games by threat shapes (see evaluateLines).
 func (p *position) evaluate() int {
+	if p.readsPatterns() && p.g.size.Win == 5 {
+		return p.evaluateCells()
+	}
+	return p.evaluateLines()
+}
+
+// evaluateLines scores a position by its threat shapes: the side to move's open lines,
+// weighted by the marks they hold (fours, threes, twos: see lineWeight), less the other
+// side's, the cells where one move makes two fours (see tempo), and the side to move's
+// slower winning threats (see initiative).
+func (p *position) evaluateLines() int {
 	me, them := p.turn, p.turn.Opponent()
 	score := p.open[me] - p.open[them]
 	if p.evalDoubles(me, 1) > 0 {
@@ -36,6 +46,62 @@ func (p *position) evaluate() int {
 	}
 	return score + p.initiative() - p.evalDoubles(them, 2)*tempo/4
 }
+
+// evaluateCells scores a position of five in a row under freestyle, for the side to move,
+// from its patterns: each empty cell by its class for either side (what a move there
+// would make, see cellClass), weighed by cellWeights, and the cells where one move makes
+// two threats at once (see shapeDouble). The weights were fitted to the results of games
+// (see weights.go), where the line counts' were set by hand: they predict the result of
+// a game from its positions far better (a mean log-loss of 0.51, against 0.65 for the line
+// counts and 0.69 for a coin), and count what lines cannot see, such as two threats
+// crossing at one cell.
+func (p *position) evaluateCells() int {
+	me, them := p.turn, p.turn.Opponent()
+	ps := p.pat
+	if ps.doubles[me] > 0 {
+		return doubleWin
+	}
+	score := toMoveWeight + theirDoubleWeight*min(2, ps.doubles[them])
+	if ps.fourThrees[me] > 0 {
+		score += fourThreeWeight
+	}
+	if ps.threeThrees[me] > 0 {
+		score += threeThreeWeight
+	}
+	if ps.fourThrees[them] > 0 {
+		score += theirFourThreeWeight
+	}
+	if ps.threeThrees[them] > 0 {
+		score += theirThreeThreeWeight
+	}
+	mine, theirs := &ps.classes[me], &ps.classes[them]
+	for _, w := range weighedClasses {
+		score += int(w.mine*mine[w.class] + w.theirs*theirs[w.class])
+	}
+	return score
+}
+
+// A classWeight is what an empty cell of one class adds to the evaluation, as the side
+// to move's and as the other side's.
+type classWeight struct {
+	class        int
+	mine, theirs int32
+}
+
+// weighedClasses lists the classes with a weight for either side (see cellWeights),
+// which are all that evaluateCells reads.
+var weighedClasses = func() []classWeight {
+	var ws []classWeight
+	for best := range patterns {
+		for second := range patterns {
+			w := classWeight{cellClass(best, second), cellWeights[0][best][second], cellWeights[1][best][second]}
+			if w.mine != 0 || w.theirs != 0 {
+				ws = append(ws, w)
+			}
+		}
+	}
+	return ws
+}()
 
 // initiative is what the evaluation adds, under freestyle where the position keeps
 // patterns, for the side to move when one move of its makes a four and an open three

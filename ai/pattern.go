@@ -191,12 +191,24 @@ func decode(code, r int, m game.Mark, line []int8) {
 
 // cellShapes is what the four patterns through an empty cell add up to for one side,
 // for every packing of them (four bits a direction): the cell's worth as a move, for move
-// ordering, and its flags (see shapeDouble). They are two tables, not one of pairs, so
-// that the flags, which every move reads for 32 cells, take 64 KiB of cache, not 512.
+// ordering, its flags (see shapeDouble), and its class, for the evaluation (see
+// cellClass). They are tables of their own, not one of triples, so that the flags, which
+// every move reads for 32 cells, take 64 KiB of cache, not 512.
 type cellShapes struct {
-	move []int32
-	flag []uint8
+	move  []int32
+	flag  []uint8
+	class []uint8
 }
+
+// cellClass returns the class of an empty cell for one side, from the best and the
+// second best of its patterns in the four directions (the same when two directions
+// share the best): what a move there would make, and what it would make besides. The
+// evaluation of five in a row counts each side's empty cells by class (see
+// position.evaluateCells).
+func cellClass(best, second pattern) int { return int(best)*int(patterns) + int(second) }
+
+// cellClasses is how many classes cellClass returns.
+const cellClasses = int(patterns) * int(patterns)
 
 // The flags of a cell's shape for one side.
 const (
@@ -220,11 +232,12 @@ var shapeMove = [patterns]int32{0, 10, 30, 50, 200, 300, 1500, 2000, 100_000, 1_
 
 // shapes4 returns the shapes of every packing of four patterns.
 var shapes4 = sync.OnceValue(func() cellShapes {
-	t := cellShapes{move: make([]int32, 1<<16), flag: make([]uint8, 1<<16)}
+	t := cellShapes{move: make([]int32, 1<<16), flag: make([]uint8, 1<<16), class: make([]uint8, 1<<16)}
 	for packed := range t.move {
 		var n [patterns]int
 		var move int32
 		var flag uint8
+		best, second := patNone, patNone
 		for d := range 4 {
 			p := min(pattern(packed>>(4*d)&15), patF5) // packings of more than patF5 never occur
 			n[p]++
@@ -232,7 +245,14 @@ var shapes4 = sync.OnceValue(func() cellShapes {
 			if p >= patB4 {
 				flag |= shapeFour
 			}
+			switch {
+			case p > best:
+				best, second = p, best
+			case p > second:
+				second = p
+			}
 		}
+		t.class[packed] = uint8(cellClass(best, second))
 		switch {
 		case n[patF5] > 0:
 		case n[patF4] > 0 || n[patB4] >= 2:
@@ -312,6 +332,8 @@ type patternState struct {
 	// doubles[m], fourThrees[m], threeThrees[m]: the empty cells where m makes an open
 	// four or two fours, a four and an open three, two open threes.
 	doubles, fourThrees, threeThrees [3]int
+	// classes[m][k]: the empty cells of class k for m (see cellClass).
+	classes [3][cellClasses]int32
 }
 
 // newPatternState returns the patterns of an empty board of size s.
@@ -345,9 +367,12 @@ func (ps *patternState) repack(c int) {
 	ps.packed[game.X][c], ps.packed[game.O][c] = x, o
 }
 
-// count adds sign times the threats of m at the empty cell c to m's counts.
+// count adds sign times the threats and the class of m at the empty cell c to m's
+// counts.
 func (ps *patternState) count(m game.Mark, c, sign int) {
-	ps.tally(m, ps.shapes.flag[ps.packed[m][c]], sign)
+	packed := ps.packed[m][c]
+	ps.tally(m, ps.shapes.flag[packed], sign)
+	ps.classes[m][ps.shapes.class[packed]] += int32(sign)
 }
 
 // tally adds sign times the threats of flags f to m's counts.
@@ -368,8 +393,9 @@ func (ps *patternState) place(c int, m game.Mark) {
 		ps.count(game.X, c, -1)
 		ps.count(game.O, c, -1)
 	}
-	flag, table, cells := ps.shapes.flag, ps.table, ps.cells
+	flag, class, table, cells := ps.shapes.flag, ps.shapes.class, ps.table, ps.cells
 	px, po := ps.packed[game.X], ps.packed[game.O]
+	cx, co := &ps.classes[game.X], &ps.classes[game.O]
 	for _, nb := range ps.g.neighbours[c] {
 		x, d := nb.x, nb.dir
 		code := ps.codes[d][x]&^(3<<nb.shift) | uint32(m)<<nb.shift
@@ -391,6 +417,10 @@ func (ps *patternState) place(c int, m game.Mark) {
 			ps.tally(game.O, fo, -1)
 			ps.tally(game.O, fn, 1)
 		}
+		cx[class[ox]]--
+		cx[class[nx]]++
+		co[class[oo]]--
+		co[class[no]]++
 	}
 	if m == game.Empty { // c is empty again
 		ps.repack(c)

@@ -91,13 +91,20 @@ func TestPatternIncremental(t *testing.T) {
 			if got, want := countsOf(p.pat), countsOf(fresh); got != want {
 				t.Fatalf("%v step %d: %+v, afresh %+v", size, step, got, want)
 			}
-			// The counts again, from each empty cell's flags rather than move by move.
+			// The counts again, from each empty cell's flags rather than move by move, and
+			// its classes from its patterns, sorted.
 			var flagged threatCounts
 			for i, m := range p.cells {
 				for _, side := range []game.Mark{game.X, game.O} {
 					if m != game.Empty {
 						continue
 					}
+					var dirs []pattern
+					for d := range 4 {
+						dirs = append(dirs, pattern(p.pat.packed[side][i]>>(4*d)&15))
+					}
+					slices.Sort(dirs)
+					flagged.classes[side][cellClass(dirs[3], dirs[2])]++
 					f := p.pat.shapes.flag[p.pat.packed[side][i]]
 					if f&shapeDouble != 0 {
 						flagged.doubles[side]++
@@ -261,12 +268,16 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 }
 
 // threatCounts are a position's counts of empty cells where a side makes a double, a
-// four-three and a three-three (see patternState), for comparing them at once.
-type threatCounts struct{ doubles, fourThrees, threeThrees [3]int }
+// four-three and a three-three, and of its empty cells of each class (see
+// patternState), for comparing them at once.
+type threatCounts struct {
+	doubles, fourThrees, threeThrees [3]int
+	classes                          [3][cellClasses]int32
+}
 
 // countsOf returns ps's threat counts.
 func countsOf(ps *patternState) threatCounts {
-	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees}
+	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees, ps.classes}
 }
 
 // TestEvaluateInitiative checks the side to move's credit for a slower winning threat

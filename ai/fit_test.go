@@ -1,0 +1,451 @@
+package ai
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tictactoe/game"
+)
+
+// The evaluation of five in a row (evaluateCells) is a weighted sum of counts of the
+// position, its features; its weights (weights.go) were fitted to the results of games
+// by TestFitEvaluation, which refits them from the games of `tictactoe arena --verbose`:
+//
+//	TICTACTOE_FIT='games/*.txt' go test ./ai -run TestFitEvaluation -v
+//
+// prints the new weights as Go, and how well they and the line counts predict the games
+// they were not fitted to. Without TICTACTOE_FIT it checks the fit on games of a known
+// model, and that the evaluation reads its features as the fit does.
+
+// The features, in order: the move itself, the other side's doubles (up to two), whether
+// the side to move has a four-three, a three-three, whether the other side has either, then
+// each side's cells of each class (see cellClass).
+const (
+	featToMove = iota
+	featTheirDoubles
+	featFourThree
+	featThreeThree
+	featTheirFourThree
+	featTheirThreeThree
+	featClasses                               // the side to move's cells of class k are feature featClasses+k
+	features    = featClasses + 2*cellClasses // the other side's, featClasses+cellClasses+k
+)
+
+// fitScale is the unit of the weights: a score of s predicts a win for the side to move
+// with probability 1/(1+e^(-s/fitScale)). It is the scale that fits the line counts'
+// evaluation best on the games of weights.go, so that both evaluations count alike.
+const fitScale = 7072
+
+// fitFeatures returns the features of a position of five in a row under freestyle where
+// the side to move makes no double (which evaluateCells scores apart).
+func fitFeatures(p *position) []float64 {
+	me, them := p.turn, p.turn.Opponent()
+	ps := p.pat
+	f := make([]float64, features)
+	one := func(n int) float64 { return float64(min(n, 1)) }
+	f[featToMove] = 1
+	f[featTheirDoubles] = float64(min(2, ps.doubles[them]))
+	f[featFourThree] = one(ps.fourThrees[me])
+	f[featThreeThree] = one(ps.threeThrees[me])
+	f[featTheirFourThree] = one(ps.fourThrees[them])
+	f[featTheirThreeThree] = one(ps.threeThrees[them])
+	for k := range cellClasses {
+		f[featClasses+k] = float64(ps.classes[me][k])
+		f[featClasses+cellClasses+k] = float64(ps.classes[them][k])
+	}
+	return f
+}
+
+// currentWeights returns the weights of evaluateCells as a vector of the features.
+func currentWeights() []float64 {
+	w := make([]float64, features)
+	w[featToMove] = toMoveWeight
+	w[featTheirDoubles] = theirDoubleWeight
+	w[featFourThree] = fourThreeWeight
+	w[featThreeThree] = threeThreeWeight
+	w[featTheirFourThree] = theirFourThreeWeight
+	w[featTheirThreeThree] = theirThreeThreeWeight
+	for best := range patterns {
+		for second := range patterns {
+			k := cellClass(best, second)
+			w[featClasses+k] = float64(cellWeights[0][best][second])
+			w[featClasses+cellClasses+k] = float64(cellWeights[1][best][second])
+		}
+	}
+	return w
+}
+
+// A fitSample is a quiet position of a game: its features, the game's result for the
+// side to move (1 a win, 0.5 a draw, 0 a loss), and the line counts' evaluation of it.
+type fitSample struct {
+	f      []float64
+	result float64
+	lines  float64
+}
+
+// fitLogistic fits w to the samples: the logistic regression of the results on the
+// features, by Newton's method, with a small ridge (l2) that keeps features never seen
+// at zero. The weights are in units of the logit.
+func fitLogistic(samples []fitSample, l2 float64) []float64 {
+	n := len(samples[0].f)
+	w := make([]float64, n)
+	for range 30 {
+		grad := make([]float64, n)
+		hess := make([][]float64, n)
+		for i := range hess {
+			hess[i] = make([]float64, n)
+			hess[i][i] = l2
+		}
+		nz := make([]int, 0, n)
+		for _, s := range samples {
+			nz = nz[:0]
+			z := 0.0
+			for i, v := range s.f {
+				if v != 0 {
+					nz = append(nz, i)
+					z += w[i] * v
+				}
+			}
+			q := 1 / (1 + math.Exp(-z))
+			r, h := q-s.result, q*(1-q)
+			for a, i := range nz {
+				grad[i] += r * s.f[i]
+				for _, j := range nz[:a+1] {
+					hess[i][j] += h * s.f[i] * s.f[j]
+				}
+			}
+		}
+		step := 0.0
+		for i := range n {
+			grad[i] += l2 * w[i]
+			for j := range i {
+				hess[j][i] = hess[i][j]
+			}
+		}
+		d := solveLinear(hess, grad)
+		for i := range w {
+			w[i] -= d[i]
+			step += d[i] * d[i]
+		}
+		if step < 1e-12 {
+			break
+		}
+	}
+	return w
+}
+
+// solveLinear solves a·x = b by Gaussian elimination with partial pivoting; a is
+// positive definite here (a ridge is on its diagonal), so no pivot is zero.
+func solveLinear(a [][]float64, b []float64) []float64 {
+	n := len(b)
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = append(append([]float64(nil), a[i]...), b[i])
+	}
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		m[c], m[p] = m[p], m[c]
+		for r := c + 1; r < n; r++ {
+			f := m[r][c] / m[c][c]
+			for k := c; k <= n; k++ {
+				m[r][k] -= f * m[c][k]
+			}
+		}
+	}
+	x := make([]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		v := m[i][n]
+		for k := i + 1; k < n; k++ {
+			v -= m[i][k] * x[k]
+		}
+		x[i] = v / m[i][i]
+	}
+	return x
+}
+
+// logLoss is the mean log-loss of the predictions of score (a logit) for the samples.
+func logLoss(samples []fitSample, score func(s fitSample) float64) float64 {
+	sum := 0.0
+	for _, s := range samples {
+		q := min(max(1/(1+math.Exp(-score(s))), 1e-9), 1-1e-9)
+		sum -= s.result*math.Log(q) + (1-s.result)*math.Log(1-q)
+	}
+	return sum / float64(len(samples))
+}
+
+// dot is the score of weights w (in units of fitScale) for the features f, as a logit.
+func dot(w, f []float64) float64 {
+	z := 0.0
+	for i, v := range f {
+		z += w[i] * v
+	}
+	return z / fitScale
+}
+
+var (
+	fitArena   = regexp.MustCompile(`on a (\d+)×(\d+) board, 5 in a row`)
+	fitOpening = regexp.MustCompile(`^Opening \d+: (.*)$`)
+	fitPlays   = regexp.MustCompile(`^Computer \(([XO])\) plays (\d+) (\d+)$`)
+)
+
+// readFitGames reads the games of an arena --verbose log of five in a row and returns the
+// quiet positions of each (from the fourth move on, where neither side has a four and the
+// side to move makes no double), with its result. Games with a forfeit are skipped.
+func readFitGames(r io.Reader) (samples []fitSample, games int, err error) {
+	sc := bufio.NewScanner(r)
+	var size game.Size
+	var opening, moves []game.Cell
+	playing, forfeit := false, false
+	for sc.Scan() {
+		line := sc.Text()
+		if m := fitArena.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "Arena: ") && !strings.Contains(line, "exactly") {
+			rows, _ := strconv.Atoi(m[1])
+			cols, _ := strconv.Atoi(m[2])
+			size = game.Size{Rows: rows, Cols: cols, Win: 5}
+		}
+		if m := fitOpening.FindStringSubmatch(line); m != nil {
+			opening = opening[:0]
+			for _, stone := range strings.Split(m[1], ", ") {
+				var mark string
+				var c game.Cell
+				if _, err := fmt.Sscanf(stone, "%s %d %d", &mark, &c.Row, &c.Col); err != nil {
+					return nil, games, fmt.Errorf("opening %q: %v", line, err)
+				}
+				opening = append(opening, game.Cell{Row: c.Row - 1, Col: c.Col - 1})
+			}
+		}
+		switch {
+		case strings.HasPrefix(line, "Game ") && strings.Contains(line, " as X"):
+			playing, forfeit = size.Rows > 0, false
+			moves = append(moves[:0], opening...)
+		case !playing:
+		case strings.Contains(line, "forfeit"):
+			forfeit = true
+		case fitPlays.MatchString(line):
+			m := fitPlays.FindStringSubmatch(line)
+			row, _ := strconv.Atoi(m[2])
+			col, _ := strconv.Atoi(m[3])
+			moves = append(moves, game.Cell{Row: row - 1, Col: col - 1})
+		case strings.HasPrefix(line, "Result: "):
+			playing = false
+			if forfeit {
+				continue
+			}
+			x := 0.5
+			switch {
+			case strings.HasPrefix(line, "Result: X wins"):
+				x = 1
+			case strings.HasPrefix(line, "Result: O wins"):
+				x = 0
+			}
+			s, err := fitPositions(size, moves, x)
+			if err != nil {
+				return nil, games, err
+			}
+			samples = append(samples, s...)
+			games++
+		}
+	}
+	return samples, games, sc.Err()
+}
+
+// fitPositions plays moves on an empty board of size and returns its quiet positions
+// (see readFitGames), x being the result for X.
+func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, error) {
+	b, err := game.NewBoard(size, game.X)
+	if err != nil {
+		return nil, err
+	}
+	p := newPosition(b, geometryOf(size), nil, true)
+	var samples []fitSample
+	for i, c := range moves {
+		if !b.Contains(c) || p.cells[p.g.index(c)] != game.Empty || p.won {
+			return nil, fmt.Errorf("move %v of %v: not an empty cell of a game in play", c, moves)
+		}
+		p.play(p.g.index(c))
+		me := p.turn
+		if i < 3 || p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 || p.pat.doubles[me] > 0 {
+			continue
+		}
+		result := x
+		if me == game.O {
+			result = 1 - x
+		}
+		samples = append(samples, fitSample{fitFeatures(p), result, float64(p.evaluateLines())})
+	}
+	return samples, nil
+}
+
+// TestFitEvaluation refits the evaluation's weights from the games in the files that
+// TICTACTOE_FIT names (see the comment at the top of this file); without it, it checks
+// that the fit finds the weights of games drawn from a known model.
+func TestFitEvaluation(t *testing.T) {
+	pattern := os.Getenv("TICTACTOE_FIT")
+	if pattern == "" {
+		checkFitKnownModel(t)
+		return
+	}
+	var samples []fitSample
+	games := 0
+	for _, glob := range strings.Fields(pattern) {
+		files, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range files {
+			f, err := os.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, n, err := readFitGames(f)
+			f.Close()
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			samples, games = append(samples, s...), games+n
+		}
+	}
+	if len(samples) == 0 {
+		t.Fatalf("no position of five in a row in %s", pattern)
+	}
+	// One run of 50 positions in five (a game or two) is held out to judge the fit.
+	var train, held []fitSample
+	for i, s := range samples {
+		if i/50%5 == 0 {
+			held = append(held, s)
+		} else {
+			train = append(train, s)
+		}
+	}
+	// The classes met fewer than 300 times would only fit noise: they keep no weight.
+	for k := featClasses; k < features; k++ {
+		seen := 0
+		for _, s := range train {
+			if s.f[k] != 0 {
+				seen++
+			}
+		}
+		if seen < 300 {
+			for _, s := range samples {
+				s.f[k] = 0
+			}
+		}
+	}
+	w := fitLogistic(train, 1)
+	for i := range w {
+		w[i] = math.Round(w[i] * fitScale)
+	}
+	t.Logf("%d games, %d positions (%d held out)", games, len(samples), len(held))
+	t.Logf("mean log-loss of the held-out positions' results: the fit %.4f, the weights in use %.4f, the line counts %.4f, a coin %.4f",
+		logLoss(held, func(s fitSample) float64 { return dot(w, s.f) }),
+		logLoss(held, func(s fitSample) float64 { return dot(currentWeights(), s.f) }),
+		logLoss(held, func(s fitSample) float64 { return s.lines / fitScale }),
+		logLoss(held, func(fitSample) float64 { return 0 }))
+	var b strings.Builder
+	for side := range 2 {
+		fmt.Fprintf(&b, "\t{\n")
+		for best := range patterns {
+			fmt.Fprintf(&b, "\t\t{")
+			for second := range patterns {
+				if second > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%.0f", w[featClasses+side*cellClasses+cellClass(best, second)])
+			}
+			fmt.Fprintf(&b, "},\n")
+		}
+		fmt.Fprintf(&b, "\t},\n")
+	}
+	t.Logf("cellWeights:\n%s", b.String())
+	t.Logf("toMove %.0f, theirDouble %.0f, fourThree %.0f, threeThree %.0f, theirFourThree %.0f, theirThreeThree %.0f",
+		w[featToMove], w[featTheirDoubles], w[featFourThree], w[featThreeThree], w[featTheirFourThree], w[featTheirThreeThree])
+}
+
+// checkFitKnownModel draws results from a logistic model of a few features and checks
+// that fitLogistic finds its weights again, and does better than a coin.
+func checkFitKnownModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	want := []float64{0.3, -1.2, 0.8, 0}
+	var samples []fitSample
+	for range 20_000 {
+		f := []float64{1, float64(rng.IntN(3)), rng.Float64() * 2, float64(rng.IntN(2))}
+		z := 0.0
+		for i, v := range f {
+			z += want[i] * v
+		}
+		result := 0.0
+		if rng.Float64() < 1/(1+math.Exp(-z)) {
+			result = 1
+		}
+		samples = append(samples, fitSample{f: f, result: result})
+	}
+	got := fitLogistic(samples, 1)
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 0.1 {
+			t.Errorf("weight %d: fitted %.3f, want %.3f (all %.3f)", i, got[i], want[i], got)
+		}
+	}
+	fit := logLoss(samples, func(s fitSample) float64 { return dot(got, s.f) * fitScale })
+	if coin := logLoss(samples, func(fitSample) float64 { return 0 }); fit >= coin {
+		t.Errorf("log-loss of the fit %.4f, of a coin %.4f", fit, coin)
+	}
+}
+
+// TestEvaluateCellsReadsFeatures checks that evaluateCells scores a position as its
+// weights times its features (see fitFeatures), so that what the fit weighs is what the
+// search reads, on random 15×15 positions, and doubleWin where the side to move makes a
+// double.
+func TestEvaluateCellsReadsFeatures(t *testing.T) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	rng := rand.New(rand.NewPCG(3, 4))
+	w := currentWeights()
+	checked, doubles := 0, 0
+	for range 200 {
+		var moves []game.Cell
+		for range 6 + rng.IntN(30) {
+			moves = append(moves, game.Cell{Row: 3 + rng.IntN(9), Col: 3 + rng.IntN(9)})
+		}
+		b, _ := game.NewBoard(size, game.X)
+		p := newPosition(b, geometryOf(size), nil, true)
+		for _, c := range moves {
+			x := p.g.index(c)
+			if p.cells[x] != game.Empty {
+				continue
+			}
+			p.play(x)
+			if p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 {
+				p.undo()
+				continue
+			}
+			got := p.evaluate()
+			if p.pat.doubles[p.turn] > 0 {
+				if got != doubleWin {
+					t.Fatalf("after %v: evaluate %d with a double to play, want %d", p.moves, got, doubleWin)
+				}
+				doubles++
+				continue
+			}
+			if want := int(math.Round(dot(w, fitFeatures(p)) * fitScale)); got != want {
+				t.Fatalf("after %v: evaluate %d, weights times features %d", p.moves, got, want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 || doubles == 0 {
+		t.Fatalf("%d positions checked, %d with a double: too few to check", checked, doubles)
+	}
+}
