@@ -422,13 +422,7 @@ func TestEvaluateCellsReadsFeatures(t *testing.T) {
 		b, _ := game.NewBoard(size, game.X)
 		p := newPosition(b, geometryOf(size), nil, true)
 		for _, c := range moves {
-			x := p.g.index(c)
-			if p.cells[x] != game.Empty {
-				continue
-			}
-			p.play(x)
-			if p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 {
-				p.undo()
+			if !playQuiet(p, p.g.index(c)) {
 				continue
 			}
 			got := p.evaluate()

@@ -183,13 +183,7 @@ func TestMakesFourMatchesLines(t *testing.T) {
 		}
 		p := newPosition(b, g, nil, true)
 		for range 10 + rng.IntN(40) {
-			c := rng.IntN(g.n)
-			if p.cells[c] != game.Empty {
-				continue
-			}
-			p.play(c)
-			if p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 {
-				p.undo()
+			if !playQuiet(p, rng.IntN(g.n)) {
 				continue
 			}
 			for x, m := range p.cells {
@@ -265,6 +259,20 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 	if searched == 0 {
 		t.Fatal("threat search visited no position: the check checked nothing")
 	}
+}
+
+// playQuiet plays the empty cell c in p and reports true, unless c is taken or the move
+// wins or leaves a row to complete for either side, when p is left as it was.
+func playQuiet(p *position, c int) bool {
+	if p.cells[c] != game.Empty {
+		return false
+	}
+	p.play(c)
+	if p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 {
+		p.undo()
+		return false
+	}
+	return true
 }
 
 // threatCounts are a position's counts of empty cells where a side makes a double, a
