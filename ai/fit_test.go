@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -200,16 +201,29 @@ var (
 	fitArena   = regexp.MustCompile(`on a (\d+)×(\d+) board, 5 in a row`)
 	fitOpening = regexp.MustCompile(`^Opening \d+: (.*)$`)
 	fitPlays   = regexp.MustCompile(`^Computer \(([XO])\) plays (\d+) (\d+)$`)
+	fitPlayers = regexp.MustCompile(`^Game \d+ \((.*) as X, (.*) as O\)$`)
 )
 
-// readFitGames reads the games of an arena --verbose log of five in a row and returns the
-// quiet positions of each (from the fourth move on, where neither side has a four and the
-// side to move makes no double), with its result. Games with a forfeit are skipped.
-func readFitGames(r io.Reader) (samples []fitSample, games int, err error) {
+// An arenaGame is a game of an arena --verbose log of five in a row: its board, its
+// moves (the opening's first), how many of them the opening placed, the names of the
+// players of X and O, and the result for X (1 a win, 0.5 a draw, 0 a loss).
+type arenaGame struct {
+	size    game.Size
+	moves   []game.Cell
+	opening int
+	players [2]string
+	x       float64
+}
+
+// readArenaGames reads the games of an arena --verbose log of five in a row. Games with
+// a forfeit are skipped.
+func readArenaGames(r io.Reader) ([]arenaGame, error) {
 	sc := bufio.NewScanner(r)
 	var size game.Size
-	var opening, moves []game.Cell
-	playing, forfeit := false, false
+	var opening []game.Cell
+	var games []arenaGame
+	var g *arenaGame
+	forfeit := false
 	for sc.Scan() {
 		line := sc.Text()
 		if m := fitArena.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "Arena: ") && !strings.Contains(line, "exactly") {
@@ -223,48 +237,73 @@ func readFitGames(r io.Reader) (samples []fitSample, games int, err error) {
 				var mark string
 				var c game.Cell
 				if _, err := fmt.Sscanf(stone, "%s %d %d", &mark, &c.Row, &c.Col); err != nil {
-					return nil, games, fmt.Errorf("opening %q: %v", line, err)
+					return nil, fmt.Errorf("opening %q: %v", line, err)
 				}
 				opening = append(opening, game.Cell{Row: c.Row - 1, Col: c.Col - 1})
 			}
 		}
 		switch {
 		case strings.HasPrefix(line, "Game ") && strings.Contains(line, " as X"):
-			playing, forfeit = size.Rows > 0, false
-			moves = append(moves[:0], opening...)
-		case !playing:
+			g, forfeit = nil, false
+			if size.Rows > 0 {
+				g = &arenaGame{size: size, moves: slices.Clone(opening), opening: len(opening)}
+				if m := fitPlayers.FindStringSubmatch(line); m != nil {
+					g.players = [2]string{m[1], m[2]}
+				}
+			}
+		case g == nil:
 		case strings.Contains(line, "forfeit"):
 			forfeit = true
 		case fitPlays.MatchString(line):
 			m := fitPlays.FindStringSubmatch(line)
 			row, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
-			moves = append(moves, game.Cell{Row: row - 1, Col: col - 1})
+			g.moves = append(g.moves, game.Cell{Row: row - 1, Col: col - 1})
 		case strings.HasPrefix(line, "Result: "):
-			playing = false
-			if forfeit {
-				continue
-			}
-			x := 0.5
+			g.x = 0.5
 			switch {
 			case strings.HasPrefix(line, "Result: X wins"):
-				x = 1
+				g.x = 1
 			case strings.HasPrefix(line, "Result: O wins"):
-				x = 0
+				g.x = 0
 			}
-			s, err := fitPositions(size, moves, x)
-			if err != nil {
-				return nil, games, err
+			if !forfeit {
+				games = append(games, *g)
 			}
-			samples = append(samples, s...)
-			games++
+			g = nil
 		}
 	}
-	return samples, games, sc.Err()
+	return games, sc.Err()
+}
+
+// readFitGames reads the games of the arena --verbose logs that pattern names (globs
+// separated by spaces).
+func readFitGames(pattern string) ([]arenaGame, error) {
+	var games []arenaGame
+	for _, glob := range strings.Fields(pattern) {
+		files, err := filepath.Glob(glob)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range files {
+			f, err := os.Open(name)
+			if err != nil {
+				return nil, err
+			}
+			g, err := readArenaGames(f)
+			f.Close()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			games = append(games, g...)
+		}
+	}
+	return games, nil
 }
 
 // fitPositions plays moves on an empty board of size and returns its quiet positions
-// (see readFitGames), x being the result for X.
+// (from the fourth move on, where neither side has a four and the side to move makes no
+// double), with the result for the side to move, x being the result for X.
 func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, error) {
 	b, err := game.NewBoard(size, game.X)
 	if err != nil {
@@ -299,25 +338,17 @@ func TestFitEvaluation(t *testing.T) {
 		checkFitKnownModel(t)
 		return
 	}
+	games, err := readFitGames(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var samples []fitSample
-	games := 0
-	for _, glob := range strings.Fields(pattern) {
-		files, err := filepath.Glob(glob)
+	for _, g := range games {
+		s, err := fitPositions(g.size, g.moves, g.x)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range files {
-			f, err := os.Open(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, n, err := readFitGames(f)
-			f.Close()
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			samples, games = append(samples, s...), games+n
-		}
+		samples = append(samples, s...)
 	}
 	if len(samples) == 0 {
 		t.Fatalf("no position of five in a row in %s", pattern)
@@ -349,7 +380,7 @@ func TestFitEvaluation(t *testing.T) {
 	for i := range w {
 		w[i] = math.Round(w[i] * fitScale)
 	}
-	t.Logf("%d games, %d positions (%d held out)", games, len(samples), len(held))
+	t.Logf("%d games, %d positions (%d held out)", len(games), len(samples), len(held))
 	t.Logf("mean log-loss of the held-out positions' results: the fit %.4f, the weights in use %.4f, the line counts %.4f, a coin %.4f",
 		logLoss(held, func(s fitSample) float64 { return dot(w, s.f) }),
 		logLoss(held, func(s fitSample) float64 { return dot(currentWeights(), s.f) }),

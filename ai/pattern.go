@@ -198,6 +198,9 @@ type cellShapes struct {
 	move  []int32
 	flag  []uint8
 	class []uint8
+	// order[0] and order[1]: the fitted move order's worth of a packing as the mover's
+	// patterns and as the other side's (see patternState.moveScore).
+	order [2][]int32
 }
 
 // cellClass returns the class of an empty cell for one side, from the best and the
@@ -226,13 +229,15 @@ const (
 	shapeThreeThree
 )
 
-// shapeMove is a pattern's worth as a move, in one direction; shapes4 adds to the sum of
-// the four directions for the moves that make two threats at once.
+// shapeMove is a pattern's worth as a move, in one direction, in the move order of games
+// other than five in a row under freestyle; shapes4 adds to the sum of the four
+// directions for the moves that make two threats at once.
 var shapeMove = [patterns]int32{0, 10, 30, 50, 200, 300, 1500, 2000, 100_000, 1_000_000}
 
 // shapes4 returns the shapes of every packing of four patterns.
 var shapes4 = sync.OnceValue(func() cellShapes {
 	t := cellShapes{move: make([]int32, 1<<16), flag: make([]uint8, 1<<16), class: make([]uint8, 1<<16)}
+	t.order = [2][]int32{make([]int32, 1<<16), make([]int32, 1<<16)}
 	for packed := range t.move {
 		var n [patterns]int
 		var move int32
@@ -253,6 +258,13 @@ var shapes4 = sync.OnceValue(func() cellShapes {
 			}
 		}
 		t.class[packed] = uint8(cellClass(best, second))
+		for side := range 2 {
+			worth := orderClassWeights[side][best][second]
+			for d := range 4 {
+				worth += orderPatternWeights[side][min(pattern(packed>>(4*d)&15), patF5)]
+			}
+			t.order[side][packed] = worth
+		}
 		switch {
 		case n[patF5] > 0:
 		case n[patF4] > 0 || n[patB4] >= 2:
@@ -334,12 +346,14 @@ type patternState struct {
 	doubles, fourThrees, threeThrees [3]int
 	// classes[m][k]: the empty cells of class k for m (see cellClass).
 	classes [3][cellClasses]int32
+	// fitted: moves are ordered by the fitted weights (five in a row under freestyle).
+	fitted bool
 }
 
 // newPatternState returns the patterns of an empty board of size s.
 func newPatternState(s game.Size, pg *patternGeometry, cells []game.Mark, first game.Mark) *patternState {
 	n := s.Rows * s.Cols
-	ps := &patternState{g: pg, shapes: shapes4(), cells: cells}
+	ps := &patternState{g: pg, shapes: shapes4(), cells: cells, fitted: s.Rule == game.Freestyle && s.Win == 5}
 	long := func(m game.Mark) bool { return s.Rule == game.Freestyle || s.Rule == game.Renju && m != first }
 	ps.table = patternsFor(s.Win, long(game.X), long(game.O))
 	for _, m := range []game.Mark{game.X, game.O} {
@@ -434,9 +448,24 @@ func (ps *patternState) makesFour(c int) bool {
 	return (ps.shapes.flag[ps.packed[game.X][c]]|ps.shapes.flag[ps.packed[game.O][c]])&shapeFour != 0
 }
 
-// moveScore returns the worth of a move of m's in the empty cell c, for move ordering:
-// what it makes for m, and four fifths of what it stops the other side making there.
+// moveScore returns the worth of a move of m's in the empty cell c, for move ordering,
+// 0 where no line through c is open to either side. Five in a row under freestyle
+// weighs what the move makes for m and what it stops the other side making there with
+// weights fitted to a strong engine's moves (orderClassWeights, orderPatternWeights),
+// and puts a double of m's first; other games add what the move makes for m and four
+// fifths of what it stops, by shapeMove.
 func (ps *patternState) moveScore(c int, m game.Mark) int {
+	if ps.fitted {
+		mine, theirs := ps.packed[m][c], ps.packed[m.Opponent()][c]
+		if mine == 0 && theirs == 0 {
+			return 0
+		}
+		score := orderBase + int(ps.shapes.order[0][mine]) + int(ps.shapes.order[1][theirs])
+		if ps.shapes.flag[mine]&shapeDouble != 0 {
+			score += orderDouble
+		}
+		return score
+	}
 	move := ps.shapes.move
 	return int(move[ps.packed[m][c]]) + int(move[ps.packed[m.Opponent()][c]])*4/5
 }
