@@ -441,35 +441,22 @@ func checkFitKnownModel(t *testing.T) {
 // search reads, on random 15×15 positions, and doubleWin where the side to move makes a
 // double.
 func TestEvaluateCellsReadsFeatures(t *testing.T) {
-	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	rng := rand.New(rand.NewPCG(3, 4))
 	w := currentWeights()
 	checked, doubles := 0, 0
-	for range 200 {
-		var moves []game.Cell
-		for range 6 + rng.IntN(30) {
-			moves = append(moves, game.Cell{Row: 3 + rng.IntN(9), Col: 3 + rng.IntN(9)})
+	eachQuietPosition(rand.New(rand.NewPCG(3, 4)), 200, func(p *position) {
+		got := p.evaluate()
+		if p.pat.doubles[p.turn] > 0 {
+			if got != doubleWin {
+				t.Fatalf("after %v: evaluate %d with a double to play, want %d", p.moves, got, doubleWin)
+			}
+			doubles++
+			return
 		}
-		b, _ := game.NewBoard(size, game.X)
-		p := newPosition(b, geometryOf(size), nil, true)
-		for _, c := range moves {
-			if !playQuiet(p, p.g.index(c)) {
-				continue
-			}
-			got := p.evaluate()
-			if p.pat.doubles[p.turn] > 0 {
-				if got != doubleWin {
-					t.Fatalf("after %v: evaluate %d with a double to play, want %d", p.moves, got, doubleWin)
-				}
-				doubles++
-				continue
-			}
-			if want := int(math.Round(dot(w, fitFeatures(p)) * fitScale)); got != want {
-				t.Fatalf("after %v: evaluate %d, weights times features %d", p.moves, got, want)
-			}
-			checked++
+		if want := int(math.Round(dot(w, fitFeatures(p)) * fitScale)); got != want {
+			t.Fatalf("after %v: evaluate %d, weights times features %d", p.moves, got, want)
 		}
-	}
+		checked++
+	})
 	if checked == 0 || doubles == 0 {
 		t.Fatalf("%d positions checked, %d with a double: too few to check", checked, doubles)
 	}

@@ -332,36 +332,27 @@ func checkOrderKnownModel(t *testing.T) {
 // weights times its features (see orderFeaturesOf), past the bonus of a double, in
 // random 15×15 positions of five in a row.
 func TestMoveScoreReadsOrderWeights(t *testing.T) {
-	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	rng := rand.New(rand.NewPCG(7, 8))
 	w := currentOrderWeights()
 	checked, doubles := 0, 0
-	for range 50 {
-		b, _ := game.NewBoard(size, game.X)
-		p := newPosition(b, geometryOf(size), nil, true)
-		for range 5 + rng.IntN(30) {
-			if !playQuiet(p, p.g.index(game.Cell{Row: 3 + rng.IntN(9), Col: 3 + rng.IntN(9)})) {
+	eachQuietPosition(rand.New(rand.NewPCG(7, 8)), 50, func(p *position) {
+		for c, m := range p.cells {
+			if m != game.Empty || p.pat.packed[game.X][c] == 0 && p.pat.packed[game.O][c] == 0 {
 				continue
 			}
-			for c, m := range p.cells {
-				if m != game.Empty || p.pat.packed[game.X][c] == 0 && p.pat.packed[game.O][c] == 0 {
-					continue
-				}
-				want := orderBase
-				for _, k := range orderFeaturesOf(p.pat, c, p.turn) {
-					want += int(w[k])
-				}
-				if p.pat.shapes.flag[p.pat.packed[p.turn][c]]&shapeDouble != 0 {
-					want += orderDouble
-					doubles++
-				}
-				if got := p.pat.moveScore(c, p.turn); got != want {
-					t.Fatalf("after %v: moveScore(%d) %d, weights times features %d", p.moves, c, got, want)
-				}
-				checked++
+			want := orderBase
+			for _, k := range orderFeaturesOf(p.pat, c, p.turn) {
+				want += int(w[k])
 			}
+			if p.pat.shapes.flag[p.pat.packed[p.turn][c]]&shapeDouble != 0 {
+				want += orderDouble
+				doubles++
+			}
+			if got := p.pat.moveScore(c, p.turn); got != want {
+				t.Fatalf("after %v: moveScore(%d) %d, weights times features %d", p.moves, c, got, want)
+			}
+			checked++
 		}
-	}
+	})
 	if checked == 0 || doubles == 0 {
 		t.Fatalf("%d cells checked, %d where the mover makes a double: too few to check", checked, doubles)
 	}

@@ -275,6 +275,21 @@ func playQuiet(p *position, c int) bool {
 	return true
 }
 
+// eachQuietPosition plays games random games of five in a row on 15×15, each of up to
+// 35 moves in the board's middle, and calls f after each move that playQuiet plays.
+func eachQuietPosition(rng *rand.Rand, games int, f func(p *position)) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	for range games {
+		b, _ := game.NewBoard(size, game.X)
+		p := newPosition(b, geometryOf(size), nil, true)
+		for range 6 + rng.IntN(30) {
+			if playQuiet(p, p.g.index(game.Cell{Row: 3 + rng.IntN(9), Col: 3 + rng.IntN(9)})) {
+				f(p)
+			}
+		}
+	}
+}
+
 // threatCounts are a position's counts of empty cells where a side makes a double, a
 // four-three and a three-three, and of its empty cells of each class (see
 // patternState), for comparing them at once.
