@@ -25,10 +25,10 @@ var lineWeight = [...]int{1, 4, 16, 64, 256, 1024, 4096}
 const tempo = 1 << 14
 
 // evaluate scores a position where neither side has a four, for the side to move: five
-// in a row under freestyle, where the position keeps patterns, by them (see
-// evaluateCells), other games by threat shapes (see evaluateLines).
+// in a row under freestyle, where the position keeps patterns and the fitted weights
+// apply, by them (see evaluateCells), other games by threat shapes (see evaluateLines).
 func (p *position) evaluate() int {
-	if p.readsPatterns() && p.g.size.Win == 5 {
+	if p.pat != nil && p.pat.fitted {
 		return p.evaluateCells()
 	}
 	return p.evaluateLines()

@@ -346,7 +346,8 @@ type patternState struct {
 	doubles, fourThrees, threeThrees [3]int
 	// classes[m][k]: the empty cells of class k for m (see cellClass).
 	classes [3][cellClasses]int32
-	// fitted: moves are ordered by the fitted weights (five in a row under freestyle).
+	// fitted: the weights fitted to games (weights.go) apply: five in a row under
+	// freestyle. The evaluation and the move order read them.
 	fitted bool
 }
 
