@@ -36,6 +36,10 @@ const (
 	orderCellFeatures  = 10
 )
 
+// orderScale is the unit of the move order's weights: the fit's logits are multiplied
+// by it and rounded.
+const orderScale = 1000
+
 // orderFeaturesOf returns the order's features of the empty cell c for a move of m's.
 func orderFeaturesOf(ps *patternState, c int, m game.Mark) [orderCellFeatures]int {
 	mine, theirs := ps.packed[m][c], ps.packed[m.Opponent()][c]

@@ -60,10 +60,9 @@ const (
 // an open four or two fours: more than any other position scores.
 const doubleWin = 60_000
 
-// orderScale is the unit of the move order's weights: a difference of s in the worth of
-// two moves says that the player the weights were fitted to chose the first e^(s/1000)
-// times as often as the second.
-const orderScale = 1000
+// The move order's weights are in thousandths of a logit (see orderScale): a difference
+// of s in the worth of two moves says that the player they were fitted to chose the
+// first e^(s/1000) times as often as the second.
 
 // orderClassWeights[side][best][second] is what the class (best, second) of a cell (see
 // cellClass) adds to the worth of a move there, for side 0 the class of the mover's
