@@ -312,10 +312,11 @@ func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, er
 	p := newPosition(b, geometryOf(size), nil, true)
 	var samples []fitSample
 	for i, c := range moves {
-		if !b.Contains(c) || p.cells[p.g.index(c)] != game.Empty || p.won {
-			return nil, fmt.Errorf("move %v of %v: not an empty cell of a game in play", c, moves)
+		cell, err := replayedMove(b, p, c, moves)
+		if err != nil {
+			return nil, err
 		}
-		p.play(p.g.index(c))
+		p.play(cell)
 		me := p.turn
 		if i < 3 || p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 || p.pat.doubles[me] > 0 {
 			continue
@@ -327,6 +328,15 @@ func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, er
 		samples = append(samples, fitSample{fitFeatures(p), result, float64(p.evaluateLines())})
 	}
 	return samples, nil
+}
+
+// replayedMove returns the index of c, the next of a game's moves, in p, the game so far
+// on b, or an error when c is not an empty cell of a game in play (a log's fault).
+func replayedMove(b *game.Board, p *position, c game.Cell, moves []game.Cell) (int, error) {
+	if !b.Contains(c) || p.cells[p.g.index(c)] != game.Empty || p.won {
+		return 0, fmt.Errorf("move %v of %v: not an empty cell of a game in play", c, moves)
+	}
+	return p.g.index(c), nil
 }
 
 // TestFitEvaluation refits the evaluation's weights from the games in the files that

@@ -93,10 +93,11 @@ func orderPositions(g arenaGame, player string) ([]orderSample, error) {
 	p := newPosition(b, geometryOf(g.size), nil, true)
 	var samples []orderSample
 	for i, c := range g.moves {
-		if !b.Contains(c) || p.cells[p.g.index(c)] != game.Empty || p.won {
-			return nil, fmt.Errorf("move %v of %v: not an empty cell of a game in play", c, g.moves)
+		x, err := replayedMove(b, p, c, g.moves)
+		if err != nil {
+			return nil, err
 		}
-		x, me := p.g.index(c), p.turn
+		me := p.turn
 		if i >= max(3, g.opening) && strings.Contains(g.players[me-game.X], player) &&
 			p.threats(game.X) == 0 && p.threats(game.O) == 0 && p.pat.doubles[me] == 0 {
 			s := orderSample{chosen: -1}
