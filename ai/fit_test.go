@@ -302,8 +302,8 @@ func readFitGames(pattern string) ([]arenaGame, error) {
 }
 
 // fitPositions plays moves on an empty board of size and returns its quiet positions
-// (from the fourth move on, where neither side has a four and the side to move makes no
-// double), with the result for the side to move, x being the result for X.
+// from the fourth move on (see fitQuiet), with the result for the side to move, x being
+// the result for X.
 func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, error) {
 	b, err := game.NewBoard(size, game.X)
 	if err != nil {
@@ -318,7 +318,7 @@ func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, er
 		}
 		p.play(cell)
 		me := p.turn
-		if i < 3 || p.won || p.threats(game.X) > 0 || p.threats(game.O) > 0 || p.pat.doubles[me] > 0 {
+		if i < 3 || p.won || !fitQuiet(p) {
 			continue
 		}
 		result := x
@@ -328,6 +328,13 @@ func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, er
 		samples = append(samples, fitSample{fitFeatures(p), result, float64(p.evaluateLines())})
 	}
 	return samples, nil
+}
+
+// fitQuiet reports whether the position p is one the fits learn from: neither side has
+// a four and the side to move makes no double, so that neither the blocks nor a win in
+// two decide it.
+func fitQuiet(p *position) bool {
+	return p.threats(game.X) == 0 && p.threats(game.O) == 0 && p.pat.doubles[p.turn] == 0
 }
 
 // replayedMove returns the index of c, the next of a game's moves, in p, the game so far

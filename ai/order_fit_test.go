@@ -82,8 +82,8 @@ type orderSample struct {
 }
 
 // orderPositions plays the game g and returns the positions where a player whose name
-// holds player moved, from the fourth move on, where neither side has a four and the
-// mover makes no double: there the order decides what the search tries first. The
+// holds player moved, in quiet positions from the fourth move on (see fitQuiet): there
+// the order decides what the search tries first. The
 // candidates are the empty cells near the stones, as the search's.
 func orderPositions(g arenaGame, player string) ([]orderSample, error) {
 	b, err := game.NewBoard(g.size, game.X)
@@ -98,8 +98,7 @@ func orderPositions(g arenaGame, player string) ([]orderSample, error) {
 			return nil, err
 		}
 		me := p.turn
-		if i >= max(3, g.opening) && strings.Contains(g.players[me-game.X], player) &&
-			p.threats(game.X) == 0 && p.threats(game.O) == 0 && p.pat.doubles[me] == 0 {
+		if i >= max(3, g.opening) && strings.Contains(g.players[me-game.X], player) && fitQuiet(p) {
 			s := orderSample{chosen: -1}
 			for w, set := range p.nearSet {
 				for ; set != 0; set &= set - 1 {
