@@ -40,7 +40,7 @@ func (p *position) evaluate() int {
 // slower winning threats (see initiative).
 func (p *position) evaluateLines() int {
 	me, them := p.turn, p.turn.Opponent()
-	score := p.open[me] - p.open[them]
+	score := p.openWeight(me) - p.openWeight(them)
 	if p.evalDoubles(me, 1) > 0 {
 		return score + tempo
 	}
@@ -102,6 +102,15 @@ var weighedClasses = func() []classWeight {
 	}
 	return ws
 }()
+
+// openWeight returns m's open lines, each weighted by the marks it holds (see lineWeight).
+func (p *position) openWeight(m game.Mark) int {
+	w, last := 0, len(lineWeight)-1
+	for n, lines := range p.openBy[m] {
+		w += lines * lineWeight[min(n, last)]
+	}
+	return w
+}
 
 // initiative is what the evaluation adds, under freestyle where the position keeps
 // patterns, for the side to move when one move of its makes a four and an open three

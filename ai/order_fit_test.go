@@ -44,8 +44,8 @@ const orderScale = 1000
 func orderFeaturesOf(ps *patternState, c int, m game.Mark) [orderCellFeatures]int {
 	mine, theirs := ps.packed[m][c], ps.packed[m.Opponent()][c]
 	f := [orderCellFeatures]int{
-		orderMineClass + int(ps.shapes.class[mine]),
-		orderTheirsClass + int(ps.shapes.class[theirs]),
+		orderMineClass + int(ps.shapes.class(mine)),
+		orderTheirsClass + int(ps.shapes.class(theirs)),
 	}
 	for d := range 4 {
 		f[2+d] = orderMinePattern + int(min(pattern(mine>>(4*d)&15), patF5))
@@ -347,7 +347,7 @@ func TestMoveScoreReadsOrderWeights(t *testing.T) {
 			for _, k := range orderFeaturesOf(p.pat, c, p.turn) {
 				want += int(w[k])
 			}
-			if p.pat.shapes.flag[p.pat.packed[p.turn][c]]&shapeDouble != 0 {
+			if p.pat.shapes.flag(p.pat.packed[p.turn][c])&shapeDouble != 0 {
 				want += orderDouble
 				doubles++
 			}

@@ -191,17 +191,25 @@ func decode(code, r int, m game.Mark, line []int8) {
 
 // cellShapes is what the four patterns through an empty cell add up to for one side,
 // for every packing of them (four bits a direction): the cell's worth as a move, for move
-// ordering, its flags (see shapeDouble), and its class, for the evaluation (see
-// cellClass). They are tables of their own, not one of triples, so that the flags, which
-// every move reads for 32 cells, take 64 KiB of cache, not 512.
+// ordering, and its kind: its flags (see shapeDouble) and its class, for the evaluation
+// (see cellClass). The kind is a table of its own, apart from the worths, because every
+// move reads it for the 32 cells around the stone (see place): one lookup gives both,
+// from 128 KiB of cache.
 type cellShapes struct {
-	move  []int32
-	flag  []uint8
-	class []uint8
+	move []int32
+	// kind holds a packing's class in its low byte and its flags in its high byte: an
+	// array, which a packing indexes without a check.
+	kind *[1 << 16]uint16
 	// order[0] and order[1]: the fitted move order's worth of a packing as the mover's
 	// patterns and as the other side's (see patternState.moveScore).
 	order [2][]int32
 }
+
+// flag returns the flags of a packing (see shapeDouble).
+func (t *cellShapes) flag(packed uint16) uint8 { return uint8(t.kind[packed] >> 8) }
+
+// class returns the class of a packing (see cellClass).
+func (t *cellShapes) class(packed uint16) int { return int(uint8(t.kind[packed])) }
 
 // cellClass returns the class of an empty cell for one side, from the best and the
 // second best of its patterns in the four directions (the same when two directions
@@ -212,6 +220,10 @@ func cellClass(best, second pattern) int { return int(best)*int(patterns) + int(
 
 // cellClasses is how many classes cellClass returns.
 const cellClasses = int(patterns) * int(patterns)
+
+// classCounts counts a side's empty cells by class: of its 256 entries only the first
+// cellClasses are used, so that a class read from a byte indexes it without a check.
+type classCounts [256]int32
 
 // The flags of a cell's shape for one side.
 const (
@@ -236,7 +248,7 @@ var shapeMove = [patterns]int32{0, 10, 30, 50, 200, 300, 1500, 2000, 100_000, 1_
 
 // shapes4 returns the shapes of every packing of four patterns.
 var shapes4 = sync.OnceValue(func() cellShapes {
-	t := cellShapes{move: make([]int32, 1<<16), flag: make([]uint8, 1<<16), class: make([]uint8, 1<<16)}
+	t := cellShapes{move: make([]int32, 1<<16), kind: new([1 << 16]uint16)}
 	t.order = [2][]int32{make([]int32, 1<<16), make([]int32, 1<<16)}
 	for packed := range t.move {
 		var n [patterns]int
@@ -257,7 +269,7 @@ var shapes4 = sync.OnceValue(func() cellShapes {
 				second = p
 			}
 		}
-		t.class[packed] = uint8(cellClass(best, second))
+		class := cellClass(best, second)
 		for side := range 2 {
 			worth := orderClassWeights[side][best][second]
 			for d := range 4 {
@@ -277,7 +289,7 @@ var shapes4 = sync.OnceValue(func() cellShapes {
 			flag |= shapeThreeThree
 			move += 10_000
 		}
-		t.move[packed], t.flag[packed] = move, flag
+		t.move[packed], t.kind[packed] = move, uint16(class)|uint16(flag)<<8
 	}
 	return t
 })
@@ -345,7 +357,7 @@ type patternState struct {
 	// four or two fours, a four and an open three, two open threes.
 	doubles, fourThrees, threeThrees [3]int
 	// classes[m][k]: the empty cells of class k for m (see cellClass).
-	classes [3][cellClasses]int32
+	classes [3]classCounts
 	// fitted: the weights fitted to games (weights.go) apply: five in a row under
 	// freestyle. The evaluation and the move order read them.
 	fitted bool
@@ -386,8 +398,8 @@ func (ps *patternState) repack(c int) {
 // counts.
 func (ps *patternState) count(m game.Mark, c, sign int) {
 	packed := ps.packed[m][c]
-	ps.tally(m, ps.shapes.flag[packed], sign)
-	ps.classes[m][ps.shapes.class[packed]] += int32(sign)
+	ps.tally(m, ps.shapes.flag(packed), sign)
+	ps.classes[m][ps.shapes.class(packed)] += int32(sign)
 }
 
 // tally adds sign times the threats of flags f to m's counts.
@@ -408,34 +420,32 @@ func (ps *patternState) place(c int, m game.Mark) {
 		ps.count(game.X, c, -1)
 		ps.count(game.O, c, -1)
 	}
-	flag, class, table, cells := ps.shapes.flag, ps.shapes.class, ps.table, ps.cells
+	table, cells := ps.table, ps.cells
 	px, po := ps.packed[game.X], ps.packed[game.O]
 	cx, co := &ps.classes[game.X], &ps.classes[game.O]
 	for _, nb := range ps.g.neighbours[c] {
 		x, d := nb.x, nb.dir
-		code := ps.codes[d][x]&^(3<<nb.shift) | uint32(m)<<nb.shift
-		ps.codes[d][x] = code
+		codes := ps.codes[d]
+		code := codes[x]&^(3<<nb.shift) | uint32(m)<<nb.shift
+		codes[x] = code
 		if cells[x] != game.Empty {
 			continue
 		}
 		v := uint16(table[code])
 		shift := 4 * d
 		mask := ^(uint16(15) << shift)
-		ox, oo := px[x], po[x]
-		nx, no := ox&mask|(v&15)<<shift, oo&mask|(v>>4)<<shift
-		px[x], po[x] = nx, no
-		if fn, fo := flag[nx], flag[ox]; fn != fo {
-			ps.tally(game.X, fo, -1)
-			ps.tally(game.X, fn, 1)
+		if was, now := px[x], px[x]&mask|(v&15)<<shift; now != was {
+			px[x] = now
+			if ps.reclass(cx, was, now) {
+				ps.retally(game.X, was, now)
+			}
 		}
-		if fn, fo := flag[no], flag[oo]; fn != fo {
-			ps.tally(game.O, fo, -1)
-			ps.tally(game.O, fn, 1)
+		if was, now := po[x], po[x]&mask|(v>>4)<<shift; now != was {
+			po[x] = now
+			if ps.reclass(co, was, now) {
+				ps.retally(game.O, was, now)
+			}
 		}
-		cx[class[ox]]--
-		cx[class[nx]]++
-		co[class[oo]]--
-		co[class[no]]++
 	}
 	if m == game.Empty { // c is empty again
 		ps.repack(c)
@@ -444,9 +454,25 @@ func (ps *patternState) place(c int, m game.Mark) {
 	}
 }
 
+// reclass moves an empty cell from the class counts of packing was to those of now, and
+// reports whether its flags changed too, which is rare: then the threat counts must
+// follow (see retally).
+func (ps *patternState) reclass(classes *classCounts, was, now uint16) bool {
+	kw, kn := ps.shapes.kind[was], ps.shapes.kind[now]
+	classes[uint8(kw)]--
+	classes[uint8(kn)]++
+	return (kw^kn)>>8 != 0
+}
+
+// retally moves m's threat counts from the flags of packing was to those of now.
+func (ps *patternState) retally(m game.Mark, was, now uint16) {
+	ps.tally(m, ps.shapes.flag(was), -1)
+	ps.tally(m, ps.shapes.flag(now), 1)
+}
+
 // makesFour reports whether a move in the empty cell c makes a four for either side.
 func (ps *patternState) makesFour(c int) bool {
-	return (ps.shapes.flag[ps.packed[game.X][c]]|ps.shapes.flag[ps.packed[game.O][c]])&shapeFour != 0
+	return (ps.shapes.flag(ps.packed[game.X][c])|ps.shapes.flag(ps.packed[game.O][c]))&shapeFour != 0
 }
 
 // moveScore returns the worth of a move of m's in the empty cell c, for move ordering,
@@ -462,7 +488,7 @@ func (ps *patternState) moveScore(c int, m game.Mark) int {
 			return 0
 		}
 		score := orderBase + int(ps.shapes.order[0][mine]) + int(ps.shapes.order[1][theirs])
-		if ps.shapes.flag[mine]&shapeDouble != 0 {
+		if ps.shapes.flag(mine)&shapeDouble != 0 {
 			score += orderDouble
 		}
 		return score

@@ -105,7 +105,7 @@ func TestPatternIncremental(t *testing.T) {
 					}
 					slices.Sort(dirs)
 					flagged.classes[side][cellClass(dirs[3], dirs[2])]++
-					f := p.pat.shapes.flag[p.pat.packed[side][i]]
+					f := p.pat.shapes.flag(p.pat.packed[side][i])
 					if f&shapeDouble != 0 {
 						flagged.doubles[side]++
 					}
@@ -295,7 +295,7 @@ func eachQuietPosition(rng *rand.Rand, games int, f func(p *position)) {
 // patternState), for comparing them at once.
 type threatCounts struct {
 	doubles, fourThrees, threeThrees [3]int
-	classes                          [3][cellClasses]int32
+	classes                          [3]classCounts
 }
 
 // countsOf returns ps's threat counts.

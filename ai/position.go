@@ -19,11 +19,12 @@ type position struct {
 	// ends[m][line], kept only for a mark that a longer row does not win for (both under
 	// Exact, the first player under Renju; nil otherwise): marks m just beyond the line's
 	// ends, each of which closes the line to m, as a mark of the other side's would.
-	ends   [3][]int
-	first  game.Mark // the mark that moved first, black under Renju
-	open   [3]int    // lines open for each side: holding no mark of the other side (see ends)
-	openBy [3][]int  // openBy[m][n]: lines open for m holding n marks m
-	hash   []uint64  // the Zobrist hash under each symmetry
+	ends  [3][]int
+	first game.Mark // the mark that moved first, black under Renju
+	// openBy[m][n]: lines open for m, holding no mark of the other side's (see ends),
+	// with n marks m.
+	openBy [3][]int
+	hash   []uint64 // the Zobrist hash under each symmetry
 	keys   *zobrist
 	turn   game.Mark
 	free   int  // empty cells
@@ -214,8 +215,6 @@ func (p *position) makesFour(m game.Mark, c int) bool {
 // reclassify moves line l, open for m, from the class of lines with before marks of m's
 // to that of lines with after: classifyFor's -1 for before and +1 for after, at once.
 func (p *position) reclassify(m game.Mark, l, before, after int) {
-	last := len(lineWeight) - 1
-	p.open[m] += lineWeight[min(after, last)] - lineWeight[min(before, last)]
 	by := p.openBy[m]
 	by[before]--
 	by[after]++
@@ -230,7 +229,6 @@ func (p *position) reclassify(m game.Mark, l, before, after int) {
 
 // classifyFor adds sign times the share of line l, open for m with marks of m on it.
 func (p *position) classifyFor(m game.Mark, l, marks, sign int) {
-	p.open[m] += sign * lineWeight[min(marks, len(lineWeight)-1)]
 	p.openBy[m][marks] += sign
 	if j := p.g.size.Win - 1 - marks; j >= 0 && j < p.kinds {
 		if sign > 0 {
@@ -299,22 +297,27 @@ func (p *position) play(c int) {
 	}
 }
 
-// addNear adds delta to the near counts of the cells around c, when they are kept.
+// addNear adds delta, 1 or -1, to the near counts of the cells around c, when they are
+// kept, and sets a cell's bit in nearSet when its count leaves 0, clears it when it
+// comes back to 0.
 func (p *position) addNear(c, delta int) {
 	if p.near == nil {
 		return
 	}
 	s := p.g.size
 	r0, c0 := c/s.Cols, c%s.Cols
+	left, right := max(0, c0-nearRadius), min(s.Cols-1, c0+nearRadius)
+	near, set := p.near, p.nearSet
 	for r := max(0, r0-nearRadius); r <= min(s.Rows-1, r0+nearRadius); r++ {
-		for col := max(0, c0-nearRadius); col <= min(s.Cols-1, c0+nearRadius); col++ {
-			x := r*s.Cols + col
-			p.near[x] += delta
-			switch p.near[x] {
-			case 1: // from 0 on a move, or to 1 on an undo: set either way
-				p.nearSet[x/64] |= 1 << (x % 64)
-			case 0:
-				p.nearSet[x/64] &^= 1 << (x % 64)
+		row := r * s.Cols
+		for x := row + left; x <= row+right; x++ {
+			n := near[x] + delta
+			near[x] = n
+			switch {
+			case delta > 0 && n == 1:
+				set[x/64] |= 1 << (x % 64)
+			case delta < 0 && n == 0:
+				set[x/64] &^= 1 << (x % 64)
 			}
 		}
 	}
