@@ -158,7 +158,7 @@ func (t *threatSearch) line(p *position) []game.Cell {
 		}
 		played++
 		if p.turn == a {
-			if w := t.wins(p, a, buf[:0]); len(w) > 0 {
+			if w := p.wins(a, buf[:0]); len(w) > 0 {
 				return w[0]
 			}
 			key, sym := p.key()
@@ -172,7 +172,7 @@ func (t *threatSearch) line(p *position) []game.Cell {
 			}
 			return -1
 		}
-		if w := t.wins(p, a, buf[:0]); len(w) > 0 {
+		if w := p.wins(a, buf[:0]); len(w) > 0 {
 			return w[0] // a forced block; after a double four the attacker wins with the other
 		}
 		replies, _, ok := t.defences(p)

@@ -147,6 +147,54 @@ func (p *position) recount(m game.Mark, l, delta int) {
 	}
 }
 
+// relines changes m's counts of marks on the lines through c by delta, 1 for a move of
+// m's in c and -1 for its undo (see recount), and reports whether a line is then
+// complete for m. Where no mark beyond a line's ends closes it (under Freestyle, which
+// every position of five in a row on a big board is in unless a rule says otherwise), it
+// does recount's work itself, in one loop, for play and undo call it at every position.
+func (p *position) relines(m game.Mark, c, delta int) (won bool) {
+	k1 := p.g.size.Win - 1
+	if p.ends[game.X] != nil || p.ends[game.O] != nil {
+		for _, l := range p.g.through[c] {
+			p.recount(m, l, delta)
+			won = won || p.count[m][l] > k1 && (p.ends[m] == nil || p.ends[m][l] == 0)
+		}
+		return won
+	}
+	o, kinds := m.Opponent(), uint(p.kinds)
+	mine, theirs := p.count[m], p.count[o]
+	byM, byO := p.openBy[m], p.openBy[o]
+	shapeM, shapeO := &p.shape[m], &p.shape[o]
+	for _, l := range p.g.through[c] {
+		before := mine[l]
+		after := before + delta
+		mine[l] = after
+		t := theirs[l]
+		if t == 0 { // open for m: from the class of before marks to that of after
+			byM[before]--
+			byM[after]++
+			if j := uint(k1 - before); j < kinds {
+				shapeM[j].remove(l)
+			}
+			if j := uint(k1 - after); j < kinds {
+				shapeM[j].add(l)
+			}
+			won = won || after > k1
+		}
+		if before == 0 || after == 0 { // m's first mark closes the line to o, or it opens again
+			byO[t] -= delta
+			if j := uint(k1 - t); j < kinds {
+				if delta > 0 {
+					shapeO[j].remove(l)
+				} else {
+					shapeO[j].add(l)
+				}
+			}
+		}
+	}
+	return won
+}
+
 // reend changes by delta, 1 for a move of m's in c and -1 for its undo, m's count of
 // marks beyond the ends of the lines c lies just beyond, where a longer row does not win
 // for m: the first such mark closes the line to m (and its undo opens it again).
@@ -276,12 +324,7 @@ func (p *position) play(c int) {
 	m := p.turn
 	p.cells[c] = m
 	p.stones[m] |= 1 << c // of use on boards of at most 64 cells; beyond, cells from 64 on set nothing
-	for _, l := range p.g.through[c] {
-		p.recount(m, l, 1)
-		if p.count[m][l] == p.g.size.Win && (p.ends[m] == nil || p.ends[m][l] == 0) {
-			p.won = true
-		}
-	}
+	p.won = p.relines(m, c, 1)
 	p.reend(m, c, 1)
 	for s := range p.hash {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
@@ -337,9 +380,7 @@ func (p *position) undo() {
 	c := p.moves[len(p.moves)-1]
 	p.moves = p.moves[:len(p.moves)-1]
 	m := p.turn.Opponent()
-	for _, l := range p.g.through[c] {
-		p.recount(m, l, -1)
-	}
+	p.relines(m, c, -1)
 	p.reend(m, c, -1)
 	for s := range p.hash {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
@@ -367,6 +408,24 @@ func (p *position) key() (uint64, int) {
 		}
 	}
 	return best, sym
+}
+
+// wins appends to dst the distinct empty cells where m completes a line, at most two,
+// in no set order: enough to tell a block from a lost game (two cells), which the
+// searches ask at every position where a four stands. It reads only m's fours (see
+// shape), where winningCells reads every line.
+func (p *position) wins(m game.Mark, dst []int) []int {
+	for _, l := range p.shape[m][0].lines {
+		for _, c := range p.g.lines[l] {
+			if p.cells[c] == game.Empty && !slices.Contains(dst, c) {
+				dst = append(dst, c)
+				if len(dst) == 2 {
+					return dst
+				}
+			}
+		}
+	}
+	return dst
 }
 
 // winningCells appends to dst the distinct empty cells where m completes a line, at most

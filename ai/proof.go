@@ -184,7 +184,7 @@ func (r *prover) leaf(p *position, key uint64, listed bool) (pn, dn uint32, plie
 		return result(them, 0)
 	case p.threats(me) > 0:
 		return result(me, 1)
-	case len(r.t.wins(p, them, buf[:0])) > 1:
+	case len(p.wins(them, buf[:0])) > 1:
 		return result(them, 2)
 	case p.drawn() || p.blocked(a):
 		return result(game.Empty, 0)

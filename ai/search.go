@@ -101,7 +101,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	s.scratch(ply)
 	moves := s.buf[ply][:0]
 	if p.threats(them) > 0 {
-		moves = p.winningCells(them, moves, 2)
+		moves = p.wins(them, moves)
 		if len(moves) > 1 || !p.legal(moves[0]) {
 			return ply + 2 - win, true // two threats, or a block the rule forbids: lose to one
 		}

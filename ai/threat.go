@@ -107,21 +107,6 @@ func (t *threatSearch) store(e *threatEntry, key uint64, sym, kind, depth, plies
 	*e = threatEntry{key: key ^ kindSalt[kind], gen: t.gen, move: m, kind: uint8(kind), depth: uint8(depth), plies: uint8(min(plies, 255))}
 }
 
-// wins appends to dst the distinct cells where m completes a line, at most two.
-func (t *threatSearch) wins(p *position, m game.Mark, dst []int) []int {
-	for _, l := range p.shape[m][0].lines {
-		for _, c := range t.g.lines[l] {
-			if p.cells[c] == game.Empty && !slices.Contains(dst, c) {
-				dst = append(dst, c)
-				if len(dst) == 2 {
-					return dst
-				}
-			}
-		}
-	}
-	return dst
-}
-
 // threatMoves returns the empty cells of m's lines that lack 2 to most+1 marks, the
 // moves that make a four (most 1) or also a three (most 2), best first: by the fours and
 // then the threes a move makes, then by cell. The list is taken from t.lists: the caller
@@ -196,7 +181,7 @@ func (t *threatSearch) vcf(p *position, depth int) (int, bool) {
 	then := func() (int, bool) { return t.reply(p, depth) }
 	if p.threats(d) > 0 {
 		var buf [2]int
-		block := t.wins(p, d, buf[:0])
+		block := p.wins(d, buf[:0])
 		if len(block) > 1 || !p.makesFour(p.turn, block[0]) {
 			t.store(e, key, sym, kindVCF, provenDepth, 0, -1) // no four can wait for two blocks
 			return 0, false
@@ -241,7 +226,7 @@ func (t *threatSearch) attack(p *position, e *threatEntry, key uint64, sym, kind
 // reply is vcf after the attacker's four: the defender, who has no four, blocks.
 func (t *threatSearch) reply(p *position, depth int) (int, bool) {
 	var buf [2]int
-	w := t.wins(p, p.turn.Opponent(), buf[:0])
+	w := p.wins(p.turn.Opponent(), buf[:0])
 	if len(w) > 1 || !p.legal(w[0]) {
 		return 2, true // it blocks one, or none it may play; the other wins
 	}
@@ -265,7 +250,7 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 	}
 	var buf, blocks [2]int
 	then := func() (int, bool) {
-		if len(t.wins(p, a, buf[:0])) == 0 && p.doubles(a, 1) == 0 {
+		if len(p.wins(a, buf[:0])) == 0 && p.doubles(a, 1) == 0 {
 			// A quiet move that leaves no cell making two fours at once is rarely a
 			// threat, and the test that it is one (a VCF with a move in hand) is dear.
 			return 0, false
@@ -273,7 +258,7 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 		return t.answer(p, depth)
 	}
 	if p.threats(d) > 0 {
-		block := t.wins(p, d, blocks[:0])
+		block := p.wins(d, blocks[:0])
 		if len(block) > 1 {
 			t.store(e, key, sym, kindVCT, provenDepth, 0, -1)
 			return 0, false
@@ -287,7 +272,7 @@ func (t *threatSearch) vct(p *position, depth int) (int, bool) {
 // own: every reply that could matter must lose.
 func (t *threatSearch) answer(p *position, depth int) (int, bool) {
 	var buf [2]int
-	if w := t.wins(p, p.turn.Opponent(), buf[:0]); len(w) > 1 || len(w) == 1 && !p.legal(w[0]) {
+	if w := p.wins(p.turn.Opponent(), buf[:0]); len(w) > 1 || len(w) == 1 && !p.legal(w[0]) {
 		return 2, true
 	} else if len(w) == 1 {
 		p.play(w[0])
@@ -377,7 +362,7 @@ func (t *threatSearch) zone(p *position) ([]int, bool) {
 			break
 		}
 		if p.threats(d) > 0 {
-			if w := t.wins(p, d, nil); len(w) > 1 || w[0] != c {
+			if w := p.wins(d, nil); len(w) > 1 || w[0] != c {
 				break // the attacker must block the defender's four first
 			}
 		}
@@ -389,7 +374,7 @@ func (t *threatSearch) zone(p *position) ([]int, bool) {
 			}
 		}
 		var buf [2]int
-		w := t.wins(p, a, buf[:0])
+		w := p.wins(a, buf[:0])
 		if len(w) > 1 {
 			for _, l := range p.shape[a][0].lines {
 				add(int(l))
@@ -425,7 +410,7 @@ func (t *threatSearch) find(p *position, limit int64) (move, plies int, ok bool)
 	if p.threats(p.turn) > 0 {
 		var buf [2]int
 		t.kind = kindVCF
-		return t.wins(p, p.turn, buf[:0])[0], 1, true
+		return p.wins(p.turn, buf[:0])[0], 1, true
 	}
 	kind := kindVCF
 	for _, depth := range [...]int{2, 4, 8, vcfDepth} {
