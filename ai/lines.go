@@ -175,7 +175,7 @@ func (t *threatSearch) line(p *position) []game.Cell {
 		if w := p.wins(a, buf[:0]); len(w) > 0 {
 			return w[0] // a forced block; after a double four the attacker wins with the other
 		}
-		replies, _, ok := t.defences(p)
+		replies, _, ok := t.defences(p, nil)
 		if !ok {
 			return -1
 		}

@@ -233,7 +233,7 @@ func (r *prover) moves(p *position, ply int) ([]int, int) {
 		return p.winningCells(them, r.s.buf[ply][:0], 1), 0
 	}
 	r.t.nodes, r.t.limit, r.t.stopped = 0, leafThreats, false
-	zone, plies, ok := r.t.defences(p)
+	zone, plies, ok := r.t.defences(p, nil)
 	r.t.stopped = false
 	moves, all := r.s.order(p, ply, -1, false)
 	if !ok || !all {

@@ -112,12 +112,8 @@ func (t *threatSearch) store(e *threatEntry, key uint64, sym, kind, depth, plies
 // then the threes a move makes, then by cell. The list is taken from t.lists: the caller
 // gives it back with done, the last taken first.
 func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
+	moves := t.take()
 	stamp, seen := t.seen.next(1), t.seen.seen
-	if t.used == len(t.lists) {
-		t.lists = append(t.lists, nil)
-	}
-	moves := t.lists[t.used][:0]
-	t.used++
 	k := t.g.size.Win
 	for j := 1; j <= most; j++ {
 		for _, l := range p.shape[m][j].lines {
@@ -153,8 +149,17 @@ func (t *threatSearch) threatMoves(p *position, m game.Mark, most int) []int {
 	return moves
 }
 
-// done gives back the list that the last threatMoves still in use returned: lists are
-// given back in the order opposite to the one they were taken in.
+// take returns an empty list from t.lists, for the caller to give back with done.
+func (t *threatSearch) take() []int {
+	if t.used == len(t.lists) {
+		t.lists = append(t.lists, nil)
+	}
+	t.used++
+	return t.lists[t.used-1][:0]
+}
+
+// done gives back the list that the last take or threatMoves still in use returned:
+// lists are given back in the order opposite to the one they were taken in.
 func (t *threatSearch) done(moves []int) {
 	t.used--
 	t.lists[t.used] = moves[:0] // it keeps what it grew to
@@ -280,7 +285,8 @@ func (t *threatSearch) answer(p *position, depth int) (int, bool) {
 		p.undo()
 		return plies + 1, ok
 	}
-	replies, plies, ok := t.defences(p)
+	replies, plies, ok := t.defences(p, t.take())
+	defer t.done(replies)
 	if !ok {
 		return 0, false
 	}
@@ -299,21 +305,21 @@ func (t *threatSearch) answer(p *position, depth int) (int, bool) {
 	return plies, true
 }
 
-// defences returns, with the defender to move after a quiet move of the attacker's, the
-// replies that could stop the attacker: the empty cells of the zone of the VCF the
-// attacker would have with one more move, and the defender's moves that make a four. It
-// also returns how soon the attacker wins after any other reply. It fails when the
-// attacker has no such VCF: then the move was no threat.
-func (t *threatSearch) defences(p *position) ([]int, int, bool) {
+// defences appends to dst, with the defender to move after a quiet move of the
+// attacker's, the replies that could stop the attacker: the empty cells of the zone of
+// the VCF the attacker would have with one more move, and the defender's moves that make
+// a four. It also returns how soon the attacker wins after any other reply. It fails
+// when the attacker has no such VCF: then the move was no threat.
+func (t *threatSearch) defences(p *position, dst []int) ([]int, int, bool) {
 	p.pass()
 	plies, ok := t.vcf(p, vcfDepth)
-	var zone []int
+	zone := dst
 	if ok {
-		zone, ok = t.zone(p)
+		zone, ok = t.zone(p, dst)
 	}
 	p.pass()
 	if !ok {
-		return nil, 0, false
+		return dst, 0, false
 	}
 	fours := t.threatMoves(p, p.turn, 1)
 	for _, c := range fours {
@@ -325,16 +331,16 @@ func (t *threatSearch) defences(p *position) ([]int, int, bool) {
 	return zone, plies + 1, true
 }
 
-// zone follows the VCF that the table holds for the side to move, and returns the empty
-// cells that a mark of the defender's could spoil it from: the cells of every four the
+// zone follows the VCF that the table holds for the side to move, and appends to dst the
+// empty cells that a mark of the defender's could spoil it from: the cells of every four the
 // attacker makes, and the empty cells of the lines through each forced reply that would
 // then be a four of the defender's with one more mark. It fails when the table no longer
 // leads to the win, which proves nothing.
-func (t *threatSearch) zone(p *position) ([]int, bool) {
+func (t *threatSearch) zone(p *position, dst []int) ([]int, bool) {
 	a, d := p.turn, p.turn.Opponent()
 	k := t.g.size.Win
 	stamp, seen := t.seen.next(1), t.seen.seen
-	var zone []int
+	zone := dst
 	add := func(l int) {
 		for _, c := range t.g.lines[l] {
 			if seen[c] != stamp {
@@ -393,8 +399,8 @@ func (t *threatSearch) zone(p *position) ([]int, bool) {
 	for range played {
 		p.undo()
 	}
-	empty := zone[:0]
-	for _, c := range zone {
+	empty := zone[:len(dst)]
+	for _, c := range zone[len(dst):] {
 		if p.cells[c] == game.Empty {
 			empty = append(empty, c)
 		}
@@ -441,12 +447,12 @@ func (t *threatSearch) stops(p *position, move int) ([]int, bool) {
 	defer bare(p)()
 	key, _ := p.key()
 	if e, hit := t.probe(key, kindVCF); hit && e.plies > 0 {
-		if zone, ok := t.zone(p); ok {
+		if zone, ok := t.zone(p, nil); ok {
 			return zone, true
 		}
 	}
 	p.play(move)
-	replies, _, _ := t.defences(p)
+	replies, _, _ := t.defences(p, nil)
 	p.undo()
 	return append(replies, move), false
 }
