@@ -42,7 +42,7 @@ const orderScale = 1000
 
 // orderFeaturesOf returns the order's features of the empty cell c for a move of m's.
 func orderFeaturesOf(ps *patternState, c int, m game.Mark) [orderCellFeatures]int {
-	mine, theirs := ps.packed[m][c], ps.packed[m.Opponent()][c]
+	mine, theirs := ps.packed(m, c), ps.packed(m.Opponent(), c)
 	f := [orderCellFeatures]int{
 		orderMineClass + int(ps.shapes.class(mine)),
 		orderTheirsClass + int(ps.shapes.class(theirs)),
@@ -340,14 +340,14 @@ func TestMoveScoreReadsOrderWeights(t *testing.T) {
 	checked, doubles := 0, 0
 	eachQuietPosition(rand.New(rand.NewPCG(7, 8)), 50, func(p *position) {
 		for c, m := range p.cells {
-			if m != game.Empty || p.pat.packed[game.X][c] == 0 && p.pat.packed[game.O][c] == 0 {
+			if m != game.Empty || p.pat.packed(game.X, c) == 0 && p.pat.packed(game.O, c) == 0 {
 				continue
 			}
 			want := orderBase
 			for _, k := range orderFeaturesOf(p.pat, c, p.turn) {
 				want += int(w[k])
 			}
-			if p.pat.shapes.flag(p.pat.packed[p.turn][c])&shapeDouble != 0 {
+			if p.pat.shapes.flag(p.pat.packed(p.turn, c))&shapeDouble != 0 {
 				want += orderDouble
 				doubles++
 			}

@@ -350,9 +350,10 @@ type patternState struct {
 	// a stone Win cells away from the centre is missed.
 	table []uint8
 	codes [4][]uint32
-	// packed[m][c]: m's patterns at c, four bits a direction, kept for empty cells only
-	// (see place).
-	packed [3][]uint16
+	// both[c]: X's patterns at c, four bits a direction, in its low 16 bits and O's in
+	// its high 16 (see packed), kept for empty cells only (see place): one word, so
+	// that a move updates both sides' at once.
+	both []uint32
 	// doubles[m], fourThrees[m], threeThrees[m]: the empty cells where m makes an open
 	// four or two fours, a four and an open three, two open threes.
 	doubles, fourThrees, threeThrees [3]int
@@ -369,9 +370,7 @@ func newPatternState(s game.Size, pg *patternGeometry, cells []game.Mark, first 
 	ps := &patternState{g: pg, shapes: shapes4(), cells: cells, fitted: s.Rule == game.Freestyle && s.Win == 5}
 	long := func(m game.Mark) bool { return s.Rule == game.Freestyle || s.Rule == game.Renju && m != first }
 	ps.table = patternsFor(s.Win, long(game.X), long(game.O))
-	for _, m := range []game.Mark{game.X, game.O} {
-		ps.packed[m] = make([]uint16, n)
-	}
+	ps.both = make([]uint32, n)
 	for d := range ps.codes {
 		ps.codes[d] = append([]uint32(nil), pg.edges[d]...)
 	}
@@ -385,19 +384,27 @@ func newPatternState(s game.Size, pg *patternGeometry, cells []game.Mark, first 
 
 // repack sets both sides' patterns at c from its codes.
 func (ps *patternState) repack(c int) {
-	var x, o uint16
+	var both uint32
 	for d := range 4 {
-		v := uint16(ps.table[ps.codes[d][c]])
-		x |= v & 15 << (4 * d)
-		o |= v >> 4 << (4 * d)
+		both |= spread(ps.table[ps.codes[d][c]]) << (4 * d)
 	}
-	ps.packed[game.X][c], ps.packed[game.O][c] = x, o
+	ps.both[c] = both
+}
+
+// spread turns a pattern table's entry (X's pattern in its low four bits, O's in its
+// high four) into the bits of both sides' packings (see patternState.both) of one
+// direction, the first.
+func spread(v uint8) uint32 { return uint32(v&15) | uint32(v>>4)<<16 }
+
+// packed returns m's patterns at the empty cell c, four bits a direction.
+func (ps *patternState) packed(m game.Mark, c int) uint16 {
+	return uint16(ps.both[c] >> (16 * (m - 1)))
 }
 
 // count adds sign times the threats and the class of m at the empty cell c to m's
 // counts.
 func (ps *patternState) count(m game.Mark, c, sign int) {
-	packed := ps.packed[m][c]
+	packed := ps.packed(m, c)
 	ps.tally(m, ps.shapes.flag(packed), sign)
 	ps.classes[m][ps.shapes.class(packed)] += int32(sign)
 }
@@ -420,8 +427,7 @@ func (ps *patternState) place(c int, m game.Mark) {
 		ps.count(game.X, c, -1)
 		ps.count(game.O, c, -1)
 	}
-	table, cells := ps.table, ps.cells
-	px, po := ps.packed[game.X], ps.packed[game.O]
+	table, cells, both := ps.table, ps.cells, ps.both
 	cx, co := &ps.classes[game.X], &ps.classes[game.O]
 	for _, nb := range ps.g.neighbours[c] {
 		x, d := nb.x, nb.dir
@@ -431,20 +437,18 @@ func (ps *patternState) place(c int, m game.Mark) {
 		if cells[x] != game.Empty {
 			continue
 		}
-		v := uint16(table[code])
 		shift := 4 * d
-		mask := ^(uint16(15) << shift)
-		if was, now := px[x], px[x]&mask|(v&15)<<shift; now != was {
-			px[x] = now
-			if ps.reclass(cx, was, now) {
-				ps.retally(game.X, was, now)
-			}
+		was := both[x]
+		now := was&^(0xf000f<<shift) | spread(table[code])<<shift
+		if now == was {
+			continue
 		}
-		if was, now := po[x], po[x]&mask|(v>>4)<<shift; now != was {
-			po[x] = now
-			if ps.reclass(co, was, now) {
-				ps.retally(game.O, was, now)
-			}
+		both[x] = now
+		if wx, nx := uint16(was), uint16(now); wx != nx && ps.reclass(cx, wx, nx) {
+			ps.retally(game.X, wx, nx)
+		}
+		if wo, no := uint16(was>>16), uint16(now>>16); wo != no && ps.reclass(co, wo, no) {
+			ps.retally(game.O, wo, no)
 		}
 	}
 	if m == game.Empty { // c is empty again
@@ -472,7 +476,7 @@ func (ps *patternState) retally(m game.Mark, was, now uint16) {
 
 // makesFour reports whether a move in the empty cell c makes a four for either side.
 func (ps *patternState) makesFour(c int) bool {
-	return (ps.shapes.flag(ps.packed[game.X][c])|ps.shapes.flag(ps.packed[game.O][c]))&shapeFour != 0
+	return (ps.shapes.flag(ps.packed(game.X, c))|ps.shapes.flag(ps.packed(game.O, c)))&shapeFour != 0
 }
 
 // moveScore returns the worth of a move of m's in the empty cell c, for move ordering,
@@ -483,7 +487,7 @@ func (ps *patternState) makesFour(c int) bool {
 // fifths of what it stops, by shapeMove.
 func (ps *patternState) moveScore(c int, m game.Mark) int {
 	if ps.fitted {
-		mine, theirs := ps.packed[m][c], ps.packed[m.Opponent()][c]
+		mine, theirs := ps.packed(m, c), ps.packed(m.Opponent(), c)
 		if mine == 0 && theirs == 0 {
 			return 0
 		}
@@ -494,5 +498,5 @@ func (ps *patternState) moveScore(c int, m game.Mark) int {
 		return score
 	}
 	move := ps.shapes.move
-	return int(move[ps.packed[m][c]]) + int(move[ps.packed[m.Opponent()][c]])*4/5
+	return int(move[ps.packed(m, c)]) + int(move[ps.packed(m.Opponent(), c)])*4/5
 }

@@ -101,11 +101,11 @@ func TestPatternIncremental(t *testing.T) {
 					}
 					var dirs []pattern
 					for d := range 4 {
-						dirs = append(dirs, pattern(p.pat.packed[side][i]>>(4*d)&15))
+						dirs = append(dirs, pattern(p.pat.packed(side, i)>>(4*d)&15))
 					}
 					slices.Sort(dirs)
 					flagged.classes[side][cellClass(dirs[3], dirs[2])]++
-					f := p.pat.shapes.flag(p.pat.packed[side][i])
+					f := p.pat.shapes.flag(p.pat.packed(side, i))
 					if f&shapeDouble != 0 {
 						flagged.doubles[side]++
 					}
@@ -124,8 +124,8 @@ func TestPatternIncremental(t *testing.T) {
 			seen[1] += p.pat.threeThrees[game.X] + p.pat.threeThrees[game.O]
 			for i := range g.n {
 				for _, m := range []game.Mark{game.X, game.O} {
-					if p.cells[i] == game.Empty && p.pat.packed[m][i] != fresh.packed[m][i] {
-						t.Fatalf("%v step %d: cell %d: patterns %x, afresh %x", size, step, i, p.pat.packed[m][i], fresh.packed[m][i])
+					if p.cells[i] == game.Empty && p.pat.packed(m, i) != fresh.packed(m, i) {
+						t.Fatalf("%v step %d: cell %d: patterns %x, afresh %x", size, step, i, p.pat.packed(m, i), fresh.packed(m, i))
 					}
 				}
 			}
@@ -250,7 +250,7 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 		}
 		for c, m := range p.cells {
 			for _, side := range []game.Mark{game.X, game.O} {
-				if m == game.Empty && p.pat.packed[side][c] != fresh.pat.packed[side][c] {
+				if m == game.Empty && p.pat.packed(side, c) != fresh.pat.packed(side, c) {
 					t.Fatalf("after %v: %v's patterns at %v differ from a fresh position's", b.Moves(), side, s.g.cell(c))
 				}
 			}
