@@ -237,13 +237,7 @@ func (s *searcher) candidates(p *position) (cands []int, all bool) {
 	case p.free == s.g.n:
 		cands = append(cands, s.g.centre...)
 	default:
-		for w, set := range p.nearSet {
-			for ; set != 0; set &= set - 1 {
-				if c := w*64 + bits.TrailingZeros64(set); p.cells[c] == game.Empty {
-					cands = append(cands, c)
-				}
-			}
-		}
+		cands = p.nearEmpty(cands)
 	}
 	s.cands = cands
 	return cands, !s.bigBoard || len(cands) == p.free

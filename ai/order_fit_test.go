@@ -3,7 +3,6 @@ package ai
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -100,18 +99,12 @@ func orderPositions(g arenaGame, player string) ([]orderSample, error) {
 		me := p.turn
 		if i >= max(3, g.opening) && strings.Contains(g.players[me-game.X], player) && fitQuiet(p) {
 			s := orderSample{chosen: -1}
-			for w, set := range p.nearSet {
-				for ; set != 0; set &= set - 1 {
-					y := w*64 + bits.TrailingZeros64(set)
-					if p.cells[y] != game.Empty {
-						continue
-					}
-					if y == x {
-						s.chosen = len(s.cells)
-					}
-					s.cells = append(s.cells, orderFeaturesOf(p.pat, y, me))
-					s.worth = append(s.worth, p.pat.moveScore(y, me))
+			for _, y := range p.nearEmpty(nil) {
+				if y == x {
+					s.chosen = len(s.cells)
 				}
+				s.cells = append(s.cells, orderFeaturesOf(p.pat, y, me))
+				s.worth = append(s.worth, p.pat.moveScore(y, me))
 			}
 			if s.chosen >= 0 && len(s.cells) > 1 {
 				samples = append(samples, s)

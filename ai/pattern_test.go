@@ -206,7 +206,7 @@ func TestMakesFourMatchesLines(t *testing.T) {
 }
 
 // TestThreatSearchLeavesPatterns checks that the threat searches of a move, which play
-// without updating the near counts and the patterns (see bare), leave both as a fresh
+// without updating the patterns (see bare), leave them, and the rows of marks, as a fresh
 // position of the same board has them, on random 15×15 positions.
 func TestThreatSearchLeavesPatterns(t *testing.T) {
 	size := game.Size{Rows: 15, Cols: 15, Win: 5}
@@ -240,8 +240,8 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 		s.tactics(p, slices.Clone(moves))
 		searched += s.threat.nodes
 		fresh := newPosition(b, s.g, s.keys, true)
-		if got, want := countsOf(p.pat), countsOf(fresh.pat); got != want || !slices.Equal(p.near, fresh.near) || !slices.Equal(p.nearSet, fresh.nearSet) {
-			t.Fatalf("after %v: %+v, afresh %+v; near counts differ: %v", b.Moves(), got, want, !slices.Equal(p.near, fresh.near))
+		if got, want := countsOf(p.pat), countsOf(fresh.pat); got != want || !slices.Equal(p.rows, fresh.rows) {
+			t.Fatalf("after %v: %+v, afresh %+v; rows differ: %v", b.Moves(), got, want, !slices.Equal(p.rows, fresh.rows))
 		}
 		for d := range 4 {
 			if !slices.Equal(p.pat.codes[d], fresh.pat.codes[d]) {

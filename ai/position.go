@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/bits"
 	"slices"
 
 	"tictactoe/game"
@@ -30,10 +31,9 @@ type position struct {
 	free   int  // empty cells
 	won    bool // the last move completed a line
 	moves  []int
-	near   []int // on big boards: near[c] counts the marks within two cells of c
-	// nearSet has bit c%64 of word c/64 set when near[c] > 0, for listing those cells in
-	// order without reading every cell's count (see searcher.candidates).
-	nearSet []uint64
+	// rows, on big boards: the marks of each row, either side's, a bit a column, from
+	// which nearEmpty lists the cells near them.
+	rows []uint32
 	// shape[m][j] holds the lines open for m (no mark of the other side) that lack j+1
 	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2,
 	// on big boards only: see shapes), in the sense of the package doc's
@@ -41,10 +41,10 @@ type position struct {
 	shape [3][shapes]lineSet
 	kinds int           // how many kinds of shape it keeps (see shapes)
 	seen  cellMarks     // scratch for doubles
-	pat   *patternState // on big boards with pattern tables, kept with the near counts
-	// bare, while above 0, makes play and undo skip the near counts (near, nearSet)
-	// and the patterns, which threat search does not read: they are out of date until
-	// it has taken its moves back (see bare in threat.go).
+	pat   *patternState // on big boards with pattern tables, kept with rows
+	// bare, while above 0, makes play and undo skip the patterns, which threat search
+	// does not read: they are out of date until it has taken its moves back (see bare in
+	// threat.go).
 	bare int
 }
 
@@ -79,7 +79,7 @@ func (s *lineSet) remove(l int) {
 const nearRadius = 2
 
 // newPosition returns the search's copy of b. It keeps no hash when keys is nil, and
-// keeps the near counts when keepNear is set.
+// keeps rows (and patterns, where the board has them) when keepNear is set.
 func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *position {
 	p := &position{
 		g:     g,
@@ -108,8 +108,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 		p.hash = make([]uint64, len(g.syms))
 	}
 	if keepNear {
-		p.near = make([]int, g.n)
-		p.nearSet = make([]uint64, (g.n+63)/64)
+		p.rows = make([]uint32, g.size.Rows)
 		if g.pattern != nil {
 			p.pat = newPatternState(g.size, g.pattern, p.cells, p.first)
 		}
@@ -332,38 +331,33 @@ func (p *position) play(c int) {
 	p.turn = m.Opponent()
 	p.free--
 	p.moves = append(p.moves, c)
-	if p.bare == 0 {
-		p.addNear(c, 1)
-		if p.pat != nil {
+	if p.rows != nil {
+		p.rows[c/p.g.size.Cols] |= 1 << (c % p.g.size.Cols)
+		if p.pat != nil && p.bare == 0 {
 			p.pat.place(c, m)
 		}
 	}
 }
 
-// addNear adds delta, 1 or -1, to the near counts of the cells around c, when they are
-// kept, and sets a cell's bit in nearSet when its count leaves 0, clears it when it
-// comes back to 0.
-func (p *position) addNear(c, delta int) {
-	if p.near == nil {
-		return
-	}
-	s := p.g.size
-	r0, c0 := c/s.Cols, c%s.Cols
-	left, right := max(0, c0-nearRadius), min(s.Cols-1, c0+nearRadius)
-	near, set := p.near, p.nearSet
-	for r := max(0, r0-nearRadius); r <= min(s.Rows-1, r0+nearRadius); r++ {
-		row := r * s.Cols
-		for x := row + left; x <= row+right; x++ {
-			n := near[x] + delta
-			near[x] = n
-			switch {
-			case delta > 0 && n == 1:
-				set[x/64] |= 1 << (x % 64)
-			case delta < 0 && n == 0:
-				set[x/64] &^= 1 << (x % 64)
-			}
+// nearEmpty appends to dst, in cell order, the empty cells within nearRadius rows and
+// columns of a mark, read from rows (which only big boards keep).
+func (p *position) nearEmpty(dst []int) []int {
+	rows, cols := p.rows, p.g.size.Cols
+	full := uint32(1)<<cols - 1
+	for r, here := range rows {
+		var band uint32 // the marks of the rows within nearRadius of r
+		for _, marks := range rows[max(0, r-nearRadius):min(len(rows), r+nearRadius+1)] {
+			band |= marks
+		}
+		near := band
+		for d := 1; d <= nearRadius; d++ {
+			near |= band<<d | band>>d
+		}
+		for set := near & full &^ here; set != 0; set &= set - 1 {
+			dst = append(dst, r*cols+bits.TrailingZeros32(set))
 		}
 	}
+	return dst
 }
 
 // pass hands the turn to the other side without a move: the null move of threat
@@ -387,9 +381,9 @@ func (p *position) undo() {
 	}
 	p.cells[c] = game.Empty
 	p.stones[m] &^= 1 << c
-	if p.bare == 0 {
-		p.addNear(c, -1)
-		if p.pat != nil {
+	if p.rows != nil {
+		p.rows[c/p.g.size.Cols] &^= 1 << (c % p.g.size.Cols)
+		if p.pat != nil && p.bare == 0 {
 			p.pat.place(c, game.Empty)
 		}
 	}

@@ -457,8 +457,7 @@ func (t *threatSearch) stops(p *position, move int) ([]int, bool) {
 	return append(replies, move), false
 }
 
-// bare makes p's moves skip what only alpha-beta reads (the near counts and the
-// patterns) until the function it returns is called, which threat search does on entry
+// bare makes p's moves skip what only alpha-beta reads (the patterns) until the function it returns is called, which threat search does on entry
 // and on return: every move it plays it takes back, so what was skipped is as it was.
 // It visits a third of a move's positions and more, each a move and its undo, which cost
 // a third less without them.
