@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"time"
+
+	"tictactoe/game"
 )
 
 // ErrStopped is returned by Move and Hint when their Stop channel was closed while they
@@ -58,7 +60,7 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 	// that their share of the move is the same.
 	s.limit = int64(m.Think.Seconds() * pace / math.Sqrt(float64(s.g.n)))
 	if s.bigBoard {
-		s.limit /= bigBoardCost
+		s.limit = s.limit * bigBoardShare(s.g.size.Rule) / 100
 	}
 	s.limit = max(1, s.limit)
 }
@@ -116,11 +118,19 @@ func (s *searcher) polled() bool {
 // only: its alpha-beta runs to the deadline.
 const pace = 3_500_000
 
-// bigBoardCost is how many times dearer a position is on a board too big to solve, where
-// the search also weighs threat shapes and answers open threes, and threat search (whose
-// positions cost about the same) runs first: the count of positions is divided by it
-// there, to keep the count, not the clock, in charge.
-const bigBoardCost = 2
+// bigBoardShare returns the share of the count of positions, in percent, that a move may
+// search on a board too big to solve under rule, where a position costs more: the search
+// also weighs threat shapes and answers open threes, and threat search (whose positions
+// cost about the same) runs first. Under Freestyle, where the evaluation and the order
+// read patterns, three quarters: a move of 15×15 then takes about a third of its time
+// on a machine like ours, and at most three fifths; under the other rules, whose
+// forbidden moves and exact rows are dearer to check, half.
+func bigBoardShare(rule game.Rule) int64 {
+	if rule == game.Freestyle {
+		return 75
+	}
+	return 50
+}
 
 // count counts a position searched and reports whether the search must stop: its
 // deadline or its count of positions is reached (both checked every 1024 positions).

@@ -148,9 +148,9 @@ func (p *position) recount(m game.Mark, l, delta int) {
 
 // relines changes m's counts of marks on the lines through c by delta, 1 for a move of
 // m's in c and -1 for its undo (see recount), and reports whether a line is then
-// complete for m. Where no mark beyond a line's ends closes it (under Freestyle, which
-// every position of five in a row on a big board is in unless a rule says otherwise), it
-// does recount's work itself, in one loop, for play and undo call it at every position.
+// complete for m. Where no mark beyond a line's ends can close it (ends kept for neither
+// side: every board under Freestyle), it does recount's work itself, in one loop with no
+// call per line, for play and undo run it at every position.
 func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 	k1 := p.g.size.Win - 1
 	if p.ends[game.X] != nil || p.ends[game.O] != nil {

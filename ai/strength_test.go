@@ -54,7 +54,7 @@ func TestNodeLimitStopsSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if limit := int64(0.05*3_500_000)/15 + 2048; m.Nodes() > limit {
+		if limit := int64(0.05*3_500_000)/15*3/4 + 2048; m.Nodes() > limit { // three quarters on big boards under freestyle
 			t.Errorf("searched %d positions with a frozen clock, want at most about %d", m.Nodes(), limit)
 		}
 		moves = append(moves, c)
