@@ -103,7 +103,8 @@ var weighedClasses = func() []classWeight {
 	return ws
 }()
 
-// openWeight returns m's open lines, each weighted by the marks it holds (see lineWeight).
+// openWeight returns m's open lines, each weighted by the marks it holds (see
+// lineWeight).
 func (p *position) openWeight(m game.Mark) int {
 	w, last := 0, len(lineWeight)-1
 	for n, lines := range p.openBy[m] {

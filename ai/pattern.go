@@ -193,8 +193,8 @@ func decode(code, r int, m game.Mark, line []int8) {
 // for every packing of them (four bits a direction): the cell's worth as a move, for move
 // ordering, and its kind: its flags (see shapeDouble) and its class, for the evaluation
 // (see cellClass). The kind is a table of its own, apart from the worths, because every
-// move reads it for the 32 cells around the stone (see place): one lookup gives both,
-// from 128 KiB of cache.
+// move reads it for the cells around the stone whose patterns change (see place): one
+// lookup gives both, from 128 KiB of cache.
 type cellShapes struct {
 	move []int32
 	// kind holds a packing's class in its low byte and its flags in its high byte: an

@@ -31,8 +31,8 @@ type position struct {
 	free   int  // empty cells
 	won    bool // the last move completed a line
 	moves  []int
-	// rows, on big boards: the marks of each row, either side's, a bit a column, from
-	// which nearEmpty lists the cells near them.
+	// rows, on big boards: the marks of each row, either side's, a bit a column (boards
+	// have at most 20), from which nearEmpty lists the cells near them.
 	rows []uint32
 	// shape[m][j] holds the lines open for m (no mark of the other side) that lack j+1
 	// marks: its fours (j = 0, one mark short of a line), threes (j = 1) and twos (j = 2,
@@ -79,8 +79,8 @@ func (s *lineSet) remove(l int) {
 const nearRadius = 2
 
 // newPosition returns the search's copy of b. It keeps no hash when keys is nil, and
-// keeps rows (and patterns, where the board has them) when keepNear is set.
-func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *position {
+// keeps rows (and patterns, where the board has them) when keepRows is set.
+func newPosition(b *game.Board, g *geometry, keys *zobrist, keepRows bool) *position {
 	p := &position{
 		g:     g,
 		cells: make([]game.Mark, g.n),
@@ -107,7 +107,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepNear bool) *posi
 	if keys != nil {
 		p.hash = make([]uint64, len(g.syms))
 	}
-	if keepNear {
+	if keepRows {
 		p.rows = make([]uint32, g.size.Rows)
 		if g.pattern != nil {
 			p.pat = newPatternState(g.size, g.pattern, p.cells, p.first)
@@ -150,7 +150,7 @@ func (p *position) recount(m game.Mark, l, delta int) {
 // m's in c and -1 for its undo (see recount), and reports whether a line is then
 // complete for m. Where no mark beyond a line's ends can close it (ends kept for neither
 // side: every board under Freestyle), it does recount's work itself, in one loop with no
-// call per line, for play and undo run it at every position.
+// call per line, since play and undo run it at every position.
 func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 	k1 := p.g.size.Win - 1
 	if p.ends[game.X] != nil || p.ends[game.O] != nil {
@@ -404,8 +404,8 @@ func (p *position) key() (uint64, int) {
 	return best, sym
 }
 
-// wins appends to dst the distinct empty cells where m completes a line, at most two,
-// in no set order: enough to tell a block from a lost game (two cells), which the
+// wins appends to dst, an empty list, the distinct empty cells where m completes a line,
+// at most two, in no set order: enough to tell a block from a lost game (two cells), which the
 // searches ask at every position where a four stands. It reads only m's fours (see
 // shape), where winningCells reads every line.
 func (p *position) wins(m game.Mark, dst []int) []int {

@@ -40,7 +40,7 @@ type threatSearch struct {
 
 	seen  cellMarks // the cells already collected into the list being collected
 	score []int     // ordering scores of the list being collected
-	lists [][]int   // threatMoves' lists, a stack: in use up to used, kept for reuse
+	lists [][]int   // take's and threatMoves' lists, a stack: in use up to used, kept for reuse
 	used  int
 }
 
@@ -305,11 +305,11 @@ func (t *threatSearch) answer(p *position, depth int) (int, bool) {
 	return plies, true
 }
 
-// defences appends to dst, with the defender to move after a quiet move of the
-// attacker's, the replies that could stop the attacker: the empty cells of the zone of
-// the VCF the attacker would have with one more move, and the defender's moves that make
-// a four. It also returns how soon the attacker wins after any other reply. It fails
-// when the attacker has no such VCF: then the move was no threat.
+// defences appends to dst, an empty list, with the defender to move after a quiet move
+// of the attacker's, the replies that could stop the attacker: the empty cells of the
+// zone of the VCF the attacker would have with one more move, and the defender's moves
+// that make a four. It also returns how soon the attacker wins after any other reply. It
+// fails when the attacker has no such VCF: then the move was no threat.
 func (t *threatSearch) defences(p *position, dst []int) ([]int, int, bool) {
 	p.pass()
 	plies, ok := t.vcf(p, vcfDepth)
@@ -331,11 +331,11 @@ func (t *threatSearch) defences(p *position, dst []int) ([]int, int, bool) {
 	return zone, plies + 1, true
 }
 
-// zone follows the VCF that the table holds for the side to move, and appends to dst the
-// empty cells that a mark of the defender's could spoil it from: the cells of every four the
-// attacker makes, and the empty cells of the lines through each forced reply that would
-// then be a four of the defender's with one more mark. It fails when the table no longer
-// leads to the win, which proves nothing.
+// zone follows the VCF that the table holds for the side to move, and appends to dst, an
+// empty list, the empty cells that a mark of the defender's could spoil it from: the
+// cells of every four the attacker makes, and the empty cells of the lines through each
+// forced reply that would then be a four of the defender's with one more mark. It fails
+// when the table no longer leads to the win, which proves nothing.
 func (t *threatSearch) zone(p *position, dst []int) ([]int, bool) {
 	a, d := p.turn, p.turn.Opponent()
 	k := t.g.size.Win
@@ -457,10 +457,10 @@ func (t *threatSearch) stops(p *position, move int) ([]int, bool) {
 	return append(replies, move), false
 }
 
-// bare makes p's moves skip what only alpha-beta reads (the patterns) until the function it returns is called, which threat search does on entry
-// and on return: every move it plays it takes back, so what was skipped is as it was.
-// It visits a third of a move's positions and more, each a move and its undo, which cost
-// a third less without them.
+// bare makes p's moves skip what only alpha-beta reads (the patterns) until the function
+// it returns is called, which threat search does on entry and on return: every move it
+// plays it takes back, so what was skipped is as it was. It visits a third of a move's
+// positions and more, each a move and its undo, which the patterns would make dearer.
 func bare(p *position) func() {
 	p.bare++
 	return func() { p.bare-- }
