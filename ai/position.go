@@ -128,40 +128,18 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepRows bool) *posi
 	return p
 }
 
-// recount changes m's count of marks on line l by delta, 1 for a move and -1 for its
-// undo, and the open counts and threat lines with it: the line moves from one class of
-// m's to the next, and closes to the other side when m's first mark comes (or opens again
-// when it goes).
-func (p *position) recount(m game.Mark, l, delta int) {
-	o := m.Opponent()
-	before := p.count[m][l]
-	after := before + delta
-	p.count[m][l] = after
-	theirs := p.count[o][l]
-	if theirs == 0 && (p.ends[m] == nil || p.ends[m][l] == 0) {
-		p.reclassify(m, l, before, after)
-	}
-	if (before == 0 || after == 0) && (p.ends[o] == nil || p.ends[o][l] == 0) {
-		p.classifyFor(o, l, theirs, -delta)
-	}
-}
-
 // relines changes m's counts of marks on the lines through c by delta, 1 for a move of
-// m's in c and -1 for its undo (see recount), and reports whether a line is then
-// complete for m. Where no mark beyond a line's ends can close it (ends kept for neither
-// side: every board under Freestyle), it does recount's work itself, in one loop with no
-// call per line, since play and undo run it at every position.
+// m's in c and -1 for its undo, and the open counts and threat lines with them: a line
+// open for m moves from one class of m's to the next, and closes to the other side when
+// m's first mark comes (or opens again when it goes), unless marks beyond its ends have
+// closed it already (see ends). It reports whether a line is then complete for m. It is
+// written out in one loop, with no call per line, for play and undo run it at every
+// position.
 func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 	k1 := p.g.size.Win - 1
-	if p.ends[game.X] != nil || p.ends[game.O] != nil {
-		for _, l := range p.g.through[c] {
-			p.recount(m, l, delta)
-			won = won || p.count[m][l] > k1 && (p.ends[m] == nil || p.ends[m][l] == 0)
-		}
-		return won
-	}
 	o, kinds := m.Opponent(), uint(p.kinds)
 	mine, theirs := p.count[m], p.count[o]
+	endsM, endsO := p.ends[m], p.ends[o] // nil under Freestyle
 	byM, byO := p.openBy[m], p.openBy[o]
 	shapeM, shapeO := &p.shape[m], &p.shape[o]
 	for _, l := range p.g.through[c] {
@@ -169,7 +147,8 @@ func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 		after := before + delta
 		mine[l] = after
 		t := theirs[l]
-		if t == 0 { // open for m: from the class of before marks to that of after
+		// Open for m: from the class of before marks to that of after.
+		if t == 0 && (endsM == nil || endsM[l] == 0) {
 			byM[before]--
 			byM[after]++
 			if j := uint(k1 - before); j < kinds {
@@ -180,7 +159,8 @@ func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 			}
 			won = won || after > k1
 		}
-		if before == 0 || after == 0 { // m's first mark closes the line to o, or it opens again
+		// m's first mark closes the line to o, or it opens again.
+		if (before == 0 || after == 0) && (endsO == nil || endsO[l] == 0) {
 			byO[t] -= delta
 			if j := uint(k1 - t); j < kinds {
 				if delta > 0 {
@@ -257,21 +237,6 @@ func (p *position) makesFour(m game.Mark, c int) bool {
 		}
 	}
 	return false
-}
-
-// reclassify moves line l, open for m, from the class of lines with before marks of m's
-// to that of lines with after: classifyFor's -1 for before and +1 for after, at once.
-func (p *position) reclassify(m game.Mark, l, before, after int) {
-	by := p.openBy[m]
-	by[before]--
-	by[after]++
-	k1, shape := p.g.size.Win-1, &p.shape[m]
-	if j := k1 - before; j >= 0 && j < p.kinds {
-		shape[j].remove(l)
-	}
-	if j := k1 - after; j >= 0 && j < p.kinds {
-		shape[j].add(l)
-	}
 }
 
 // classifyFor adds sign times the share of line l, open for m with marks of m on it.
