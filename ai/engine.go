@@ -72,7 +72,9 @@ type Analysis struct {
 // bounds of a position and folds the board's symmetries (8 on a square, 4 on a rectangle)
 // into its key, move ordering (wins, forced blocks, the table's move, then line
 // potential, or on big boards with four or five in a row the patterns a move makes and
-// stops) and scores that prefer the quickest win and the slowest loss. It proves
+// stops) and scores that prefer the quickest win and the slowest loss. On big boards it
+// is a principal-variation search: every move after the first is first checked with a
+// null window, and quiet ones late in the order a ply less deep (late-move reductions). It proves
 // draws early by the Erdős–Selfridge criterion: a side whose open lines, each weighted
 // 2^-(marks it still needs), sum below 1/2 (1 when the other side is to move) can be
 // stopped from completing any of them.

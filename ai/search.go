@@ -81,8 +81,9 @@ func newSearcher(s game.Size, memory int64) *searcher {
 }
 
 // search returns the value of p for the side to move, searched depth plies deep (forced
-// blocks extend it), within the window (alpha, beta): fail-soft, so a value <= alpha is
-// an upper bound and one >= beta a lower bound. It also reports whether the value is
+// blocks extend it; on big boards, quiet moves late in the order may be searched a ply
+// less deep, see reduceFrom), within the window (alpha, beta): fail-soft, so a value <=
+// alpha is an upper bound and one >= beta a lower bound. It also reports whether the value is
 // proven: found without stopping at the horizon, true whatever the depth.
 func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
 	if s.count() {
@@ -142,9 +143,10 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		}
 	}
 
-	all := true // every move is searched (none left out for being far from the marks)
+	all := true     // every move is searched (none left out for being far from the marks)
+	answer := false // only the moves that answer the opponent's open three are searched
 	if len(moves) == 0 {
-		answer := s.bigBoard && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0
+		answer = s.bigBoard && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0
 		moves, all = s.order(p, ply, ttMove, answer)
 		if answer && len(moves) == 0 { // its threes lie beyond the cells near the marks
 			moves, all = s.order(p, ply, ttMove, false)
@@ -160,14 +162,34 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 
 	best, bestMove, a := -inf, -1, alpha
 	allProven, bestProven := all, false
-	for _, c := range moves {
+	reduce := s.bigBoard && depth >= 4 && len(moves) > reduceFrom && !answer
+	for i, c := range moves {
+		quiet := reduce && i >= reduceFrom && !s.answers(p, c)
 		p.play(c)
-		v, proven := s.search(p, depth-1, ply+1, -beta, -a)
+		v, proven, searched := 0, false, false
+		if s.bigBoard && i > 0 && a+1 < beta {
+			// Principal-variation search: a move after the first is expected to be no
+			// better than the best so far, which a null window at it checks at less
+			// cost; only a move that beats it is searched again with the whole window.
+			// A move late in the order that neither makes a four nor stops one (see
+			// answers), where no open three must be answered, is checked a ply less deep
+			// (a late-move reduction), and searched again at full depth if it beats it.
+			d := depth - 1
+			if quiet {
+				d--
+			}
+			v, proven = s.search(p, d, ply+1, -a-1, -a)
+			v = -v
+			searched = v <= a || d == depth-1 && v >= beta
+		}
+		if !searched {
+			v, proven = s.search(p, depth-1, ply+1, -beta, -a)
+			v = -v
+		}
 		p.undo()
 		if s.stopped {
 			return 0, false
 		}
-		v = -v
 		allProven = allProven && proven
 		if v > best {
 			best, bestMove, bestProven = v, c, proven
@@ -183,6 +205,12 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	s.store(e, key, sym, best, alpha, beta, depth, ply, proven, bestMove)
 	return best, proven
 }
+
+// reduceFrom is the place in a big board's move order (counted from 0) from which
+// search checks a move a ply less deep first (see search). With principal-variation
+// search, against the build without either, through pbrain at 200 ms a move, 100
+// balanced openings played with both colours: 109 of 200 (+31 Elo, −16 to +80).
+const reduceFrom = 3
 
 // solveOutright is the most free cells for which deepen tries a full search first: a 5×5
 // board from its start. With more, the attempt would rarely finish and only halve the
