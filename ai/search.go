@@ -207,9 +207,14 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 }
 
 // reduceFrom is the place in a big board's move order (counted from 0) from which
-// search checks a move a ply less deep first (see search). With principal-variation
-// search, against the build without either, through pbrain at 200 ms a move, 100
-// balanced openings played with both colours: 109 of 200 (+31 Elo, −16 to +80).
+// search checks a quiet move a ply less deep first, at depth 4 and more (see search).
+// With principal-variation search, against the build without either, through pbrain
+// at 200 ms a move, 100 balanced openings played with both colours: 95 of 200 (−17 Elo,
+// −66 to +31); reducing at depth 3 too, and tactical moves too, 109 of 200 at each of
+// two seeds (+31, −16 to +80), but that lost a game to the heuristic in
+// TestMinimaxBeatsHeuristicOnBigBoards; from the sixth move, at depth 3 too, 105 of
+// 200 (+17). A small gain if any, within the noise; depth 7 in a 15×15 opening costs a
+// third fewer positions.
 const reduceFrom = 3
 
 // solveOutright is the most free cells for which deepen tries a full search first: a 5×5
