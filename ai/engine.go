@@ -74,10 +74,10 @@ type Analysis struct {
 // potential, or on big boards with four or five in a row the patterns a move makes and
 // stops) and scores that prefer the quickest win and the slowest loss. On big boards it
 // is a principal-variation search: every move after the first is first checked with a
-// null window, and quiet ones late in the order a ply less deep (late-move reductions). It proves
-// draws early by the Erdős–Selfridge criterion: a side whose open lines, each weighted
-// 2^-(marks it still needs), sum below 1/2 (1 when the other side is to move) can be
-// stopped from completing any of them.
+// null window, and quiet ones late in the order a ply less deep (late-move reductions).
+// It proves draws early by the Erdős–Selfridge criterion: a side whose open lines, each
+// weighted 2^-(marks it still needs), sum below 1/2 (1 when the other side is to move)
+// can be stopped from completing any of them.
 //
 // It deepens iteratively: when the game is too big to solve in time, it plays the best
 // move of the deepest search it finished, judged at the horizon by threat shapes: lines

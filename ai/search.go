@@ -83,8 +83,8 @@ func newSearcher(s game.Size, memory int64) *searcher {
 // search returns the value of p for the side to move, searched depth plies deep (forced
 // blocks extend it; on big boards, quiet moves late in the order may be searched a ply
 // less deep, see reduceFrom), within the window (alpha, beta): fail-soft, so a value <=
-// alpha is an upper bound and one >= beta a lower bound. It also reports whether the value is
-// proven: found without stopping at the horizon, true whatever the depth.
+// alpha is an upper bound and one >= beta a lower bound. It also reports whether the
+// value is proven: found without stopping at the horizon, true whatever the depth.
 func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
 	if s.count() {
 		return 0, false
