@@ -50,9 +50,9 @@ func (p *position) evaluateLines() int {
 // evaluateCells scores a position of five in a row under freestyle, for the side to move,
 // from its patterns: each empty cell by its class for either side (what a move there
 // would make, see cellClass), weighed by cellWeights, and the cells where one move makes
-// two threats at once (see shapeDouble). The weights were fitted to a strong engine's
-// judgement of positions (see weights.go), where the line counts' were set by hand: they
-// predict its judgement far better (a mean log-loss of 0.53, against 0.64 for the line
+// two threats at once (see shapeDouble). The weights were fitted to the results of games
+// (see weights.go), where the line counts' were set by hand: they predict the result of
+// a game from its positions far better (a mean log-loss of 0.51, against 0.65 for the line
 // counts and 0.69 for a coin), and count what lines cannot see, such as two threats
 // crossing at one cell.
 func (p *position) evaluateCells() int {

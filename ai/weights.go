@@ -1,55 +1,44 @@
 package ai
 
-// The weights of five in a row under freestyle, fitted: first those of the evaluation,
-// to a strong engine's judgement of positions, then those of the move order, to its
-// moves.
+// The weights of five in a row under freestyle, fitted to games: first those of the
+// evaluation, then those of the move order.
 
-// The weights of the evaluation (see position.evaluateCells) are a logistic regression,
-// on the counts of each quiet position (fitFeatures), of the chance that the side to
-// move wins as Rapfi, the open-source engine of the Gomocup champions, judges it: its
-// score after a search of about 40 ms (14 plies or so), turned into a chance by its own
-// scale (see judgedScale), or a certainty where it found a forced win. The positions,
-// 22,535 of them, are those of about 900 games of 15×15: 300 between Rapfi and builds of
-// this engine at 1000 ms a move, 600 of this engine against itself at 40 ms (readJudged,
-// TestFitEvaluation). A judge's score says more about a position than the result of
-// the one game it came from; the weights fitted before, to the results of 6,700 games,
-// predicted the judge's chances less well (a mean log-loss of 0.552 on the positions
-// held out of the fit, against 0.532; 0.641 for the line counts, 0.693 for a coin, and
-// 0.328 for the judge's own chances, the least there is). The unit is that of the line
-// counts' evaluation: a score of s predicts a win for the side to move with probability
+// The weights of the evaluation (see position.evaluateCells) are fitted to the results
+// of games: a logistic regression of each game's result for the side to move on the
+// counts of its quiet positions, from about 6,700 games of 15×15, mostly between builds
+// of this engine, a few hundred against a stronger one, through pbrain (about 165,000
+// positions; fitFeatures, TestFitEvaluation). The unit is that of the line counts'
+// evaluation: a score of s predicts a win for the side to move with probability
 // 1/(1+e^(-s/7072)).
 
 // cellWeights[side][best][second] is what each empty cell of the class of patterns best
 // and second (see cellClass) adds to the score, for side 0 the side to move's cells and
 // for side 1 the other side's. Cells where the side to move makes an open four or two
-// fours are left out: such a position scores doubleWin. Every empty cell has a class for
-// each side, so a constant added to all of one side's weights and taken from all of the
-// other's would change no score; the fit's small ridge chose among them, hence the
-// offset of about a thousand on most weights, negative for the side to move's.
+// fours are left out: such a position scores doubleWin.
 var cellWeights = [2][patterns][patterns]int32{
 	{ // the side to move's cells
-		{-1044, 0, 0, 0, 0, 0, 0, 0, 0, 0},                  // best patNone
-		{-1271, -914, 0, 0, 0, 0, 0, 0, 0, 0},               // best patB1
-		{-1223, -1187, -1224, 0, 0, 0, 0, 0, 0, 0},          // best patF1
-		{-1193, -1059, -1229, -1092, 0, 0, 0, 0, 0, 0},      // best patB2
-		{-1055, -1108, -1125, -994, -893, 0, 0, 0, 0, 0},    // best patF2
-		{-1122, -1583, -969, -862, -497, -136, 0, 0, 0, 0},  // best patB3
-		{-637, -1239, -118, 246, 792, 1231, 389, 0, 0, 0},   // best patF3
-		{-586, -378, 1063, 1044, 2432, 3106, 8737, 0, 0, 0}, // best patB4
-		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                      // best patF4
-		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                      // best patF5
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                     // best patNone
+		{154, -757, 0, 0, 0, 0, 0, 0, 0, 0},                // best patB1
+		{133, 28, -176, 0, 0, 0, 0, 0, 0, 0},               // best patF1
+		{9, -873, -127, -187, 0, 0, 0, 0, 0, 0},            // best patB2
+		{82, -334, -34, 55, 250, 0, 0, 0, 0, 0},            // best patF2
+		{-173, -407, 125, -10, 757, 634, 0, 0, 0, 0},       // best patB3
+		{-127, -517, 1018, 700, 2018, 2350, 2259, 0, 0, 0}, // best patF3
+		{58, -226, 1283, 1112, 3994, 4071, 30713, 0, 0, 0}, // best patB4
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                     // best patF4
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                     // best patF5
 	},
 	{ // the other side's cells
-		{1013, 0, 0, 0, 0, 0, 0, 0, 0, 0},                       // best patNone
-		{1396, 842, 0, 0, 0, 0, 0, 0, 0, 0},                     // best patB1
-		{1216, 1296, 1206, 0, 0, 0, 0, 0, 0, 0},                 // best patF1
-		{1068, 1021, 1260, 965, 0, 0, 0, 0, 0, 0},               // best patB2
-		{1232, 1384, 1116, 1054, 989, 0, 0, 0, 0, 0},            // best patF2
-		{1160, 1321, 1007, 847, 733, 532, 0, 0, 0, 0},           // best patB3
-		{1238, 1349, 374, 253, -39, -77, 1711, 0, 0, 0},         // best patF3
-		{1066, -479, -699, -1432, -2096, -3052, -6001, 0, 0, 0}, // best patB4
-		{0, -27, -1731, -3292, -4764, -3237, 0, 0, 0, 0},        // best patF4
-		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                          // best patF5
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                                // best patNone
+		{-155, 677, 0, 0, 0, 0, 0, 0, 0, 0},                           // best patB1
+		{-76, 55, 173, 0, 0, 0, 0, 0, 0, 0},                           // best patF1
+		{13, 744, 167, 180, 0, 0, 0, 0, 0, 0},                         // best patB2
+		{-105, 551, 72, 5, -216, 0, 0, 0, 0, 0},                       // best patF2
+		{196, 249, -191, -28, -557, -311, 0, 0, 0, 0},                 // best patB3
+		{236, 1487, -920, -407, -1550, -1180, 797, 0, 0, 0},           // best patF3
+		{-76, -379, -1269, -1595, -3696, -3585, -9715, -7472, 0, 0},   // best patB4
+		{-5709, -4425, -7495, -9011, -11185, -10837, -10955, 0, 0, 0}, // best patF4
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                                // best patF5
 	},
 }
 
@@ -59,12 +48,12 @@ var cellWeights = [2][patterns][patterns]int32{
 // other side has a cell that makes a four and an open three, or two open threes, and
 // the move itself.
 const (
-	fourThreeWeight       = 7644
-	threeThreeWeight      = 1158
-	theirDoubleWeight     = -2835
-	theirFourThreeWeight  = -4813
-	theirThreeThreeWeight = -2530
-	toMoveWeight          = 373
+	fourThreeWeight       = -6121
+	threeThreeWeight      = 2886
+	theirDoubleWeight     = 3011
+	theirFourThreeWeight  = -447
+	theirThreeThreeWeight = -2860
+	toMoveWeight          = 89
 )
 
 // doubleWin is what evaluateCells scores for the side to move when one move of its makes
