@@ -606,3 +606,37 @@ func TestEvaluateCellsReadsFeatures(t *testing.T) {
 		t.Fatalf("%d positions checked, %d with a double: too few to check", checked, doubles)
 	}
 }
+
+// TestReadJudged checks that readJudged reads a judge's scores as chances for the side
+// to move, its forced wins and losses as certain, leaves out a position that is not
+// quiet, and names a line it cannot read.
+func TestReadJudged(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.tsv")
+	lines := "8,8 7,7 8,9 7,8\t200\n" + // quiet: X to move, judged ahead
+		"8,8 7,7 8,9 7,8 8,10\t-M4\n" + // quiet: O to move, judged lost
+		"8,8 7,7 8,9 7,8 8,10 7,9 8,11\t+M1\n" // O to move against X's four: not quiet
+	if err := os.WriteFile(good, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	samples, err := readJudged(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != 2 {
+		t.Fatalf("read %d quiet positions, want 2", len(samples))
+	}
+	if want := 1 / (1 + math.Exp(-1)); math.Abs(samples[0].result-want) > 1e-9 {
+		t.Errorf("a score of 200 read as %.4f, want %.4f", samples[0].result, want)
+	}
+	if samples[1].result != 0 {
+		t.Errorf("-M4 read as %.4f, want 0", samples[1].result)
+	}
+	bad := filepath.Join(dir, "bad.tsv")
+	if err := os.WriteFile(bad, []byte("8,8 7,7\tgood\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readJudged(bad); err == nil || !strings.Contains(err.Error(), `"good"`) {
+		t.Errorf("a score of \"good\": error %v, want one naming it", err)
+	}
+}
