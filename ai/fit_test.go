@@ -2,6 +2,7 @@ package ai
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -281,69 +282,84 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 	return games, sc.Err()
 }
 
-// globs returns the files that pattern names: globs separated by spaces.
-func globs(pattern string) ([]string, error) {
-	var files []string
+// eachFile calls read with the name and contents of each file that pattern names (globs
+// separated by spaces), and stops at its first error, which it returns.
+func eachFile(pattern string, read func(name string, data []byte) error) error {
 	for _, glob := range strings.Fields(pattern) {
 		names, err := filepath.Glob(glob)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		files = append(files, names...)
+		for _, name := range names {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			if err := read(name, data); err != nil {
+				return err
+			}
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // readFitGames reads the games of the arena --verbose logs that pattern names (globs
 // separated by spaces).
 func readFitGames(pattern string) ([]arenaGame, error) {
-	files, err := globs(pattern)
-	if err != nil {
-		return nil, err
-	}
 	var games []arenaGame
-	for _, name := range files {
-		f, err := os.Open(name)
+	err := eachFile(pattern, func(name string, data []byte) error {
+		g, err := readArenaGames(bytes.NewReader(data))
 		if err != nil {
-			return nil, err
-		}
-		g, err := readArenaGames(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return fmt.Errorf("%s: %v", name, err)
 		}
 		games = append(games, g...)
-	}
-	return games, nil
+		return nil
+	})
+	return games, err
 }
 
 // fitPositions plays moves on an empty board of size and returns its quiet positions
 // from the fourth move on (see fitQuiet), with the result for the side to move, x being
 // the result for X.
 func fitPositions(size game.Size, moves []game.Cell, x float64) ([]fitSample, error) {
+	var samples []fitSample
+	_, err := replay(size, moves, func(i int, p *position) {
+		if i < 3 || p.won || !fitQuiet(p) {
+			return
+		}
+		result := x
+		if p.turn == game.O {
+			result = 1 - x
+		}
+		samples = append(samples, sampleOf(p, result))
+	})
+	return samples, err
+}
+
+// replay plays moves on an empty board of size, calling each, when not nil, with the
+// index of each move and the position after it, and returns the last position.
+func replay(size game.Size, moves []game.Cell, each func(i int, p *position)) (*position, error) {
 	b, err := game.NewBoard(size, game.X)
 	if err != nil {
 		return nil, err
 	}
 	p := newPosition(b, geometryOf(size), nil, true)
-	var samples []fitSample
 	for i, c := range moves {
 		cell, err := replayedMove(b, p, c, moves)
 		if err != nil {
 			return nil, err
 		}
 		p.play(cell)
-		me := p.turn
-		if i < 3 || p.won || !fitQuiet(p) {
-			continue
+		if each != nil {
+			each(i, p)
 		}
-		result := x
-		if me == game.O {
-			result = 1 - x
-		}
-		samples = append(samples, fitSample{fitFeatures(p), result, float64(p.evaluateLines())})
 	}
-	return samples, nil
+	return p, nil
+}
+
+// sampleOf returns the quiet position p as a sample of the fits with result.
+func sampleOf(p *position, result float64) fitSample {
+	return fitSample{fitFeatures(p), result, float64(p.evaluateLines())}
 }
 
 // fitQuiet reports whether the position p is one the fits learn from: neither side has
@@ -482,20 +498,12 @@ const judgedScale = 200
 // each with the probability that the side to move wins as its result.
 func readJudged(pattern string) ([]fitSample, error) {
 	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	files, err := globs(pattern)
-	if err != nil {
-		return nil, err
-	}
 	var samples []fitSample
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
+	err := eachFile(pattern, func(name string, data []byte) error {
 		for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			moves, score, ok := strings.Cut(line, "\t")
 			if !ok {
-				return nil, fmt.Errorf("%s:%d: no tab in %q", name, n+1, line)
+				return fmt.Errorf("%s:%d: no tab in %q", name, n+1, line)
 			}
 			var result float64
 			switch {
@@ -506,7 +514,7 @@ func readJudged(pattern string) ([]fitSample, error) {
 			default:
 				v, err := strconv.Atoi(score)
 				if err != nil {
-					return nil, fmt.Errorf("%s:%d: score %q: %v", name, n+1, score, err)
+					return fmt.Errorf("%s:%d: score %q: %v", name, n+1, score, err)
 				}
 				result = 1 / (1 + math.Exp(-float64(v)/judgedScale))
 			}
@@ -514,41 +522,32 @@ func readJudged(pattern string) ([]fitSample, error) {
 			for _, m := range strings.Fields(moves) {
 				var c game.Cell
 				if _, err := fmt.Sscanf(m, "%d,%d", &c.Row, &c.Col); err != nil {
-					return nil, fmt.Errorf("%s:%d: move %q: %v", name, n+1, m, err)
+					return fmt.Errorf("%s:%d: move %q: %v", name, n+1, m, err)
 				}
 				cells = append(cells, game.Cell{Row: c.Row - 1, Col: c.Col - 1})
 			}
 			s, err := judgedSample(size, cells, result)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", name, n+1, err)
+				return fmt.Errorf("%s:%d: %v", name, n+1, err)
 			}
 			if s != nil {
 				samples = append(samples, *s)
 			}
 		}
-	}
-	return samples, nil
+		return nil
+	})
+	return samples, err
 }
 
 // judgedSample plays moves on an empty board of size and returns the position they
 // reach as a sample with result, or nil when the position is not quiet.
 func judgedSample(size game.Size, moves []game.Cell, result float64) (*fitSample, error) {
-	b, err := game.NewBoard(size, game.X)
-	if err != nil {
+	p, err := replay(size, moves, nil)
+	if err != nil || p.won || !fitQuiet(p) {
 		return nil, err
 	}
-	p := newPosition(b, geometryOf(size), nil, true)
-	for _, c := range moves {
-		cell, err := replayedMove(b, p, c, moves)
-		if err != nil {
-			return nil, err
-		}
-		p.play(cell)
-	}
-	if p.won || !fitQuiet(p) {
-		return nil, nil
-	}
-	return &fitSample{fitFeatures(p), result, float64(p.evaluateLines())}, nil
+	s := sampleOf(p, result)
+	return &s, nil
 }
 
 // checkFitKnownModel draws results from a logistic model of a few features and checks
