@@ -278,5 +278,7 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 // search tries below the root of a big board where no open three must be answered:
 // fewer than the beam's (see beamWidth) near the horizon, where a move late in the order
 // rarely changes the value (late-move pruning). Depth 10 in a 15×15 opening took a tenth
-// fewer positions.
+// fewer positions; through pbrain at 200 ms, with the forced block costing no ply, it
+// scored 116 of 200 against the build without both (+56 Elo), and trying 2, 4, 5 and 6
+// moves in the last four plies scored 85 of 200 against it.
 var nearHorizon = [...]int{1: 3, 2: 5, 3: 6}
