@@ -25,7 +25,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.why.kind, s.why.blocks = whyBlock, len(moves)
 	} else {
 		s.scratch(0)
-		moves, all = s.order(p, 0, -1, false)
+		moves, all = s.order(p, 0, -1, 0, false)
 		moves = p.legalOnly(slices.Clone(moves))
 		if byProof(s.g, p.free) && p.free <= proofPlayFree {
 			// Too big for alpha-beta to solve at once: a win that proof-number search

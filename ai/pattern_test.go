@@ -236,7 +236,7 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 		p := newPosition(b, s.g, s.keys, true)
 		s.now, s.deadline, s.limit, s.nodes, s.stopped = time.Now, time.Now().Add(time.Hour), 40_000, 0, false
 		s.scratch(0)
-		moves, _ := s.order(p, 0, -1, false)
+		moves, _ := s.order(p, 0, -1, 0, false)
 		s.tactics(p, slices.Clone(moves))
 		searched += s.threat.nodes
 		fresh := newPosition(b, s.g, s.keys, true)

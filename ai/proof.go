@@ -235,7 +235,7 @@ func (r *prover) moves(p *position, ply int) ([]int, int) {
 	r.t.nodes, r.t.limit, r.t.stopped = 0, leafThreats, false
 	zone, plies, ok := r.t.defences(p, nil)
 	r.t.stopped = false
-	moves, all := r.s.order(p, ply, -1, false)
+	moves, all := r.s.order(p, ply, -1, r.s.width(ply, 0, false), false)
 	if !ok || !all {
 		return moves, 0
 	}

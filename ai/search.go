@@ -150,15 +150,13 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	answer := false // only the moves that answer the opponent's open three are searched
 	if len(moves) == 0 {
 		answer = s.bigBoard && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0
-		moves, all = s.order(p, ply, ttMove, answer)
+		width := s.width(ply, depth, answer)
+		moves, all = s.order(p, ply, ttMove, width, answer)
 		if answer && len(moves) == 0 { // its threes lie beyond the cells near the marks
-			moves, all = s.order(p, ply, ttMove, false)
+			moves, all = s.order(p, ply, ttMove, width, false)
 		}
 		if answer {
 			all = false
-		}
-		if s.bigBoard && ply > 0 && !answer && depth < len(nearHorizon) && len(moves) > nearHorizon[depth] {
-			moves, all = moves[:nearHorizon[depth]], false
 		}
 		if len(moves) == 0 && s.g.size.Rule == game.Renju { // black's every move near the marks is forbidden
 			return p.evaluate(), false
@@ -273,12 +271,3 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 		}
 	}
 }
-
-// nearHorizon is, by the depth left (1, 2 or 3 plies), how many of order's moves the
-// search tries below the root of a big board where no open three must be answered:
-// fewer than the beam's (see beamWidth) near the horizon, where a move late in the order
-// rarely changes the value (late-move pruning). Depth 10 in a 15×15 opening took a tenth
-// fewer positions; through pbrain at 200 ms, with the forced block costing no ply, it
-// scored 116 of 200 against the build without both (+56 Elo), and trying 2, 4, 5 and 6
-// moves in the last four plies scored 85 of 200 against it.
-var nearHorizon = [...]int{1: 3, 2: 5, 3: 6}

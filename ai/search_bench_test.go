@@ -36,7 +36,7 @@ func BenchmarkTimeToDepth15x15(b *testing.B) {
 					b.StartTimer()
 					p := newPosition(bd, s.g, s.keys, true)
 					s.scratch(0)
-					moves, _ := s.order(p, 0, -1, false)
+					moves, _ := s.order(p, 0, -1, 0, false)
 					moves = append([]int(nil), moves...)
 					for d := 1; d <= depth; d++ {
 						ties, _, _, _ := s.searchRoot(p, moves, d, true)

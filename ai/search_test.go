@@ -8,8 +8,9 @@ import (
 )
 
 // TestOrderBeam checks that on a board too big to solve the search tries every move near
-// the marks at the root, and only the beamWidth best below it, saying that it left some
-// out; and that on a board it may solve it tries every move at every ply.
+// the marks at the root, and only the beamWidth best below it (nearHorizon's count one
+// ply from the horizon), saying that it left some out; and that on a board it may solve
+// it tries every move at every ply.
 func TestOrderBeam(t *testing.T) {
 	for _, tc := range []struct {
 		size game.Size
@@ -30,9 +31,9 @@ func TestOrderBeam(t *testing.T) {
 		s := newSearcher(tc.size, 0)
 		p := newPosition(b, s.g, s.keys, s.bigBoard)
 		s.scratch(1)
-		root, rootAll := s.order(p, 0, -1, false)
+		root, rootAll := s.order(p, 0, -1, s.width(0, len(nearHorizon), false), false)
 		n := len(root)
-		below, belowAll := s.order(p, 1, -1, false)
+		below, belowAll := s.order(p, 1, -1, s.width(1, len(nearHorizon), false), false)
 		switch {
 		case n <= beamWidth || !tc.beam && !rootAll:
 			t.Errorf("%v: %d moves at the root (all %v), want more than %d", tc.size, n, rootAll, beamWidth)
@@ -40,6 +41,9 @@ func TestOrderBeam(t *testing.T) {
 			t.Errorf("%v: %d moves below the root (all %v), want %d, not all", tc.size, len(below), belowAll, beamWidth)
 		case !tc.beam && (len(below) != n || !belowAll):
 			t.Errorf("%v: %d moves below the root (all %v), want %d, all", tc.size, len(below), belowAll, n)
+		}
+		if near, _ := s.order(p, 1, -1, s.width(1, 1, false), false); tc.beam && len(near) != nearHorizon[1] || !tc.beam && len(near) != n {
+			t.Errorf("%v: %d moves one ply from the horizon, want %d", tc.size, len(near), map[bool]int{true: nearHorizon[1], false: n}[tc.beam])
 		}
 	}
 }
