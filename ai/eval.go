@@ -147,9 +147,11 @@ func (p *position) readsPatterns() bool {
 	return p.pat != nil && p.g.size.Rule == game.Freestyle
 }
 
-// evalDoubles is doubles as the evaluation counts them: where the position's patterns
-// can be read (see readsPatterns), their count (see patternState.doubles), which spares
-// reading the lines again.
+// evalDoubles is doubles as the evaluation and the search count them: where the
+// position's patterns can be read (see readsPatterns), their count (see
+// patternState.doubles), which spares reading the lines again. The lines also count a
+// cell where one move makes two fours that a single cell completes, which the patterns
+// rightly do not.
 func (p *position) evalDoubles(m game.Mark, limit int) int {
 	if p.readsPatterns() {
 		return min(limit, p.pat.doubles[m])

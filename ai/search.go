@@ -149,7 +149,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	all := true     // every move is searched (none left out for being far from the marks)
 	answer := false // only the moves that answer the opponent's open three are searched
 	if len(moves) == 0 {
-		answer = s.bigBoard && p.doubles(them, 1) > 0 && p.doubles(me, 1) == 0
+		answer = s.bigBoard && p.evalDoubles(them, 1) > 0 && p.evalDoubles(me, 1) == 0
 		width := s.width(ply, depth, answer)
 		moves, all = s.order(p, ply, ttMove, width, answer)
 		if answer && len(moves) == 0 { // its threes lie beyond the cells near the marks
