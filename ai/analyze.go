@@ -34,6 +34,7 @@ func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
 	s.deepen(p, func(depth int) bool {
 		sc, pr := make([]int, len(moves)), make([]bool, len(moves))
 		all, won := true, false
+		defer lean(p)()
 		for i, c := range moves {
 			p.play(c)
 			v, ok := s.search(p, depth-1, 1, -inf, inf)

@@ -95,6 +95,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 // more gets its exact score, so the ties are seen directly; the others are worse.
 func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ties []int, top int, allProven, finished bool) {
 	top, allProven = -inf, all
+	defer lean(p)()
 	for _, c := range moves {
 		p.play(c)
 		v, ok := s.search(p, depth-1, 1, -inf, 1-top)

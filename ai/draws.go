@@ -187,8 +187,14 @@ func (p *position) canWin(m game.Mark, moves int) bool {
 // blocked reports whether the other side can stop m from ever completing a line, by the
 // Erdős–Selfridge criterion: it can when the sum over m's open lines of 2^-(marks the line
 // still needs) is below 1/2 with m to move, or below 1 with the other side to move. Both
-// sides blocked is a draw; one side blocked bounds the value for it at a draw.
+// sides blocked is a draw; one side blocked bounds the value for it at a draw. A lean
+// position (see position.lean) keeps no open counts and says false: with leanFree empty
+// cells or nearly, a side is all but never blocked, and a miss only costs the search a
+// shortcut.
 func (p *position) blocked(m game.Mark) bool {
+	if p.lean > 0 {
+		return false
+	}
 	k := p.g.size.Win
 	sum := p.danger(m)
 	if m == p.turn {

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"slices"
 	"sync"
 
 	"tictactoe/game"
@@ -499,4 +500,56 @@ func (ps *patternState) moveScore(c int, m game.Mark) int {
 	}
 	move := ps.shapes.move
 	return int(move[ps.packed(m, c)]) + int(move[ps.packed(m.Opponent(), c)])*4/5
+}
+
+// makesFive reports whether a move of m's in the empty cell c completes a row: whether
+// its best pattern there is a five.
+func (ps *patternState) makesFive(m game.Mark, c int) bool {
+	return ps.shapes.class(ps.packed(m, c)) >= cellClass(patF5, patNone)
+}
+
+// fives returns how many empty cells complete a row for m.
+func (ps *patternState) fives(m game.Mark) int {
+	n := int32(0)
+	for second := range patterns {
+		n += ps.classes[m][cellClass(patF5, second)]
+	}
+	return int(n)
+}
+
+// fiveCells appends to dst, an empty list, the empty cells where m completes a row, at
+// most two, as position.wins does from the lines. In a search they lie within reach of
+// the last of moves (m's, or the other side's that left them), where it looks first,
+// and then, if fives counts more, over the board.
+func (ps *patternState) fiveCells(m game.Mark, moves []int, dst []int) []int {
+	want := min(2, ps.fives(m))
+	add := func(x int) bool {
+		if ps.cells[x] == game.Empty && ps.makesFive(m, x) && !slices.Contains(dst, x) {
+			dst = append(dst, x)
+		}
+		return len(dst) == want
+	}
+	if len(dst) == want {
+		return dst
+	}
+	if len(moves) > 0 {
+		for _, nb := range ps.g.neighbours[moves[len(moves)-1]] {
+			if add(int(nb.x)) {
+				return dst
+			}
+		}
+	}
+	for x := range ps.cells {
+		if add(x) {
+			return dst
+		}
+	}
+	return dst
+}
+
+// open reports whether m has a line of Win cells that holds none of the other side's
+// marks, which it could complete with Win moves more: whether some of the free empty
+// cells has a pattern of m's in some direction.
+func (ps *patternState) open(m game.Mark, free int) bool {
+	return int(ps.classes[m][cellClass(patNone, patNone)]) < free
 }

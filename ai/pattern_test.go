@@ -214,23 +214,8 @@ func TestThreatSearchLeavesPatterns(t *testing.T) {
 	s := newSearcher(size, 0)
 	searched := int64(0)
 	for range 40 {
-		b, err := game.NewBoard(size, game.X)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for b.Moves() == nil || len(b.Moves()) < 8+rng.IntN(30) {
-			c := game.Cell{Row: 3 + rng.IntN(9), Col: 3 + rng.IntN(9)}
-			if b.At(c) != game.Empty {
-				continue
-			}
-			if err := b.Play(c); err != nil {
-				t.Fatal(err)
-			}
-			if b.Over() {
-				break
-			}
-		}
-		if b.Over() {
+		b := middleBoard(t, rng, 8, 30, 3, 9)
+		if b == nil {
 			continue
 		}
 		p := newPosition(b, s.g, s.keys, true)
@@ -288,6 +273,30 @@ func eachQuietPosition(rng *rand.Rand, games int, f func(p *position)) {
 			}
 		}
 	}
+}
+
+// middleBoard returns a board of five in a row on 15×15 after random moves in the rows and
+// columns from lo to lo+span-1, as long as the count of moves is below least plus a
+// random number below spread (drawn again at each move), or nil if a move won.
+func middleBoard(t *testing.T, rng *rand.Rand, least, spread, lo, span int) *game.Board {
+	t.Helper()
+	b, err := game.NewBoard(game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(b.Moves()) < least+rng.IntN(spread) {
+		c := game.Cell{Row: lo + rng.IntN(span), Col: lo + rng.IntN(span)}
+		if b.At(c) != game.Empty {
+			continue
+		}
+		if err := b.Play(c); err != nil {
+			t.Fatal(err)
+		}
+		if b.Over() {
+			return nil
+		}
+	}
+	return b
 }
 
 // threatCounts are a position's counts of empty cells where a side makes a double, a

@@ -46,6 +46,11 @@ type position struct {
 	// does not read: they are out of date until it has taken its moves back (see bare in
 	// threat.go).
 	bare int
+	// lean, while above 0, makes play and undo skip the line counts (count, ends, openBy
+	// and shape), which alpha-beta need not read where patterns say the same (see lean in
+	// search.go): threats, wins, drawn and blocked read the patterns instead, and the
+	// counts stay as they were until alpha-beta has taken its moves back.
+	lean int
 }
 
 // shapes is how many kinds of threat lines a position keeps: fours, threes and twos. Only
@@ -270,8 +275,15 @@ func (m *cellMarks) next(width uint32) uint32 {
 	return m.stamp
 }
 
-// threats returns how many lines m can complete with one more mark.
-func (p *position) threats(m game.Mark) int { return p.openBy[m][p.g.size.Win-1] }
+// threats returns how many lines m can complete with one more mark, or while the position
+// is lean how many empty cells complete one: either is above 0 just when m can win at
+// once.
+func (p *position) threats(m game.Mark) int {
+	if p.lean > 0 {
+		return p.pat.fives(m)
+	}
+	return p.openBy[m][p.g.size.Win-1]
+}
 
 // empty returns the empty cells as a set, on boards of at most 64 cells.
 func (p *position) empty() uint64 {
@@ -279,7 +291,13 @@ func (p *position) empty() uint64 {
 }
 
 // drawn reports whether neither side can complete a line any more with the moves left.
+// A lean position, which has leanFree empty cells or nearly, gives each side at least
+// Win moves more, so it asks whether either side has an empty cell on a line it could
+// still complete (see patternState.open).
 func (p *position) drawn() bool {
+	if p.lean > 0 {
+		return !p.pat.open(p.turn, p.free) && !p.pat.open(p.turn.Opponent(), p.free)
+	}
 	return !p.canWin(p.turn, (p.free+1)/2) && !p.canWin(p.turn.Opponent(), p.free/2)
 }
 
@@ -288,8 +306,12 @@ func (p *position) play(c int) {
 	m := p.turn
 	p.cells[c] = m
 	p.stones[m] |= 1 << c // of use on boards of at most 64 cells; beyond, cells from 64 on set nothing
-	p.won = p.relines(m, c, 1)
-	p.reend(m, c, 1)
+	if p.lean > 0 {
+		p.won = p.pat.makesFive(m, c)
+	} else {
+		p.won = p.relines(m, c, 1)
+		p.reend(m, c, 1)
+	}
 	for s := range p.hash {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
 	}
@@ -339,8 +361,10 @@ func (p *position) undo() {
 	c := p.moves[len(p.moves)-1]
 	p.moves = p.moves[:len(p.moves)-1]
 	m := p.turn.Opponent()
-	p.relines(m, c, -1)
-	p.reend(m, c, -1)
+	if p.lean == 0 {
+		p.relines(m, c, -1)
+		p.reend(m, c, -1)
+	}
 	for s := range p.hash {
 		p.hash[s] ^= p.keys.cell[s][c][m] ^ p.keys.turn
 	}
@@ -374,6 +398,9 @@ func (p *position) key() (uint64, int) {
 // searches ask at every position where a four stands. It reads only m's fours (see
 // shape), where winningCells reads every line.
 func (p *position) wins(m game.Mark, dst []int) []int {
+	if p.lean > 0 {
+		return p.pat.fiveCells(m, p.moves, dst)
+	}
 	for _, l := range p.shape[m][0].lines {
 		for _, c := range p.g.lines[l] {
 			if p.cells[c] == game.Empty && !slices.Contains(dst, c) {

@@ -217,6 +217,24 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	return best, proven
 }
 
+// lean makes p lean (see position.lean) until the function it returns is called, where
+// the position's patterns say all that alpha-beta asks of its lines: five in a row
+// under freestyle, where the evaluation and the move order read patterns too, with at
+// least leanFree empty cells. The line counts are a fifth of a position's cost, and
+// threat search, which reads them, runs before alpha-beta and never within it.
+func lean(p *position) func() {
+	if p.pat == nil || !p.pat.fitted || p.bare > 0 || p.free < leanFree {
+		return func() {}
+	}
+	p.lean++
+	return func() { p.lean-- }
+}
+
+// leanFree is the fewest empty cells for which alpha-beta leaves the line counts (see
+// lean): enough that no search reaches the last 2×Win-1, where a lean position could
+// no longer tell a draw (see position.drawn).
+const leanFree = 100
+
 // reduceFrom is the place in a big board's move order (counted from 0) from which
 // search checks a quiet move a ply less deep first, at depth 4 and more (see search).
 // With principal-variation search, against the build without either, through pbrain
