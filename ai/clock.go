@@ -122,7 +122,7 @@ const pace = 3_500_000
 // search on a board too big to solve under rule, where a position costs more: the search
 // also weighs threat shapes and answers open threes, and threat search (whose positions
 // cost about the same) runs first. Under Freestyle, whose positions play and undo update
-// fastest (see relines), three quarters: a 15×15 move with a second to think then takes
+// fastest (see relines and lean), three quarters: a 15×15 move with a second to think then takes
 // about a third of it on a machine like ours, at most three fifths; under the other
 // rules, whose forbidden moves and exact rows are dearer to check, half.
 func bigBoardShare(rule game.Rule) int64 {

@@ -188,9 +188,9 @@ func (p *position) canWin(m game.Mark, moves int) bool {
 // Erdős–Selfridge criterion: it can when the sum over m's open lines of 2^-(marks the line
 // still needs) is below 1/2 with m to move, or below 1 with the other side to move. Both
 // sides blocked is a draw; one side blocked bounds the value for it at a draw. A lean
-// position (see position.lean) keeps no open counts and says false: with leanFree empty
-// cells or nearly, a side is all but never blocked, and a miss only costs the search a
-// shortcut.
+// position (see position.lean) keeps no open counts and says false: with half the board
+// empty, and 100 cells at least, a side is all but never blocked, and were one, alpha-beta
+// would value the position by searching it rather than prove the draw.
 func (p *position) blocked(m game.Mark) bool {
 	if p.lean > 0 {
 		return false

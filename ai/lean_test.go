@@ -95,8 +95,71 @@ func TestLeanLeavesLines(t *testing.T) {
 			if !slices.Equal(p.count[m], fresh.count[m]) || !slices.Equal(p.openBy[m], fresh.openBy[m]) {
 				t.Fatalf("after %v: the line counts differ from a fresh position's", b.Moves())
 			}
+			for j := range p.shape[m] {
+				got, want := slices.Sorted(slices.Values(p.shape[m][j].lines)), slices.Sorted(slices.Values(fresh.shape[m][j].lines))
+				if !slices.Equal(got, want) {
+					t.Fatalf("after %v: %v's lines lacking %d marks differ from a fresh position's", b.Moves(), game.Mark(m), j+1)
+				}
+			}
 		}
 	})
+}
+
+// TestLeanOnlyWherePatternsSuffice checks that lean makes a position lean only under
+// freestyle with five in a row, with half the board and leanFree cells empty, and not
+// while threat search plays (see bare), and that the function it returns undoes it.
+func TestLeanOnlyWherePatternsSuffice(t *testing.T) {
+	cases := []struct {
+		size  game.Size
+		moves int
+		want  bool
+	}{
+		{game.Size{Rows: 15, Cols: 15, Win: 5}, 4, true},
+		{game.Size{Rows: 20, Cols: 20, Win: 5}, 4, true},
+		{game.Size{Rows: 15, Cols: 15, Win: 5}, 113, false}, // fewer than half the cells empty
+		{game.Size{Rows: 11, Cols: 11, Win: 5}, 22, false},  // fewer than leanFree
+		{game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Renju}, 4, false},
+		{game.Size{Rows: 15, Cols: 15, Win: 5, Rule: game.Exact}, 4, false},
+		{game.Size{Rows: 15, Cols: 15, Win: 4}, 4, false},
+		{game.Size{Rows: 15, Cols: 15, Win: 6}, 4, false},
+		{game.Size{Rows: 8, Cols: 8, Win: 5}, 4, false}, // a small board keeps no patterns
+	}
+	for _, tc := range cases {
+		b, err := game.NewBoard(tc.size, game.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// X on the cells where col/2+row is even, O on the others, in turn: pairs that
+		// alternate along each row and shift by one each row make no row of three.
+		var cells [2][]game.Cell
+		for r := range tc.size.Rows {
+			for c := range tc.size.Cols {
+				side := (c/2 + r) % 2
+				cells[side] = append(cells[side], game.Cell{Row: r, Col: c})
+			}
+		}
+		for i := range tc.moves {
+			if err := b.Play(cells[i%2][i/2]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := newPosition(b, geometryOf(tc.size), nil, tc.size.Rows*tc.size.Cols > 64)
+		restore := lean(p)
+		if got := p.lean > 0; got != tc.want {
+			t.Errorf("%v after %d moves: lean %v, want %v", tc.size, tc.moves, got, tc.want)
+		}
+		restore()
+		if p.lean != 0 {
+			t.Errorf("%v: still lean after the restore", tc.size)
+		}
+		if tc.want {
+			done := bare(p)
+			if lean(p)(); p.lean != 0 {
+				t.Errorf("%v: lean while threat search plays", tc.size)
+			}
+			done()
+		}
+	}
 }
 
 // TestLeanSearchesAlike checks that alpha-beta in a lean position returns the value of

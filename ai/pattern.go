@@ -502,8 +502,9 @@ func (ps *patternState) moveScore(c int, m game.Mark) int {
 	return int(move[ps.packed(m, c)]) + int(move[ps.packed(m.Opponent(), c)])*4/5
 }
 
-// makesFive reports whether a move of m's in the empty cell c completes a row: whether
-// its best pattern there is a five.
+// makesFive reports whether a move of m's in c completes a row: whether its best pattern
+// there is a five. c is empty, or has just been played and not yet placed (see
+// position.play): its patterns are those of the empty cell until place runs.
 func (ps *patternState) makesFive(m game.Mark, c int) bool {
 	return ps.shapes.class(ps.packed(m, c)) >= cellClass(patF5, patNone)
 }
@@ -518,9 +519,9 @@ func (ps *patternState) fives(m game.Mark) int {
 }
 
 // fiveCells appends to dst, an empty list, the empty cells where m completes a row, at
-// most two, as position.wins does from the lines. In a search they lie within reach of
-// the last of moves (m's, or the other side's that left them), where it looks first,
-// and then, if fives counts more, over the board.
+// most two, as position.wins does from the lines. In alpha-beta such a cell is nearly
+// always one that the last of moves made, within Win-1 cells of it, where it looks
+// first; if that finds fewer than fives counts, it looks over the whole board.
 func (ps *patternState) fiveCells(m game.Mark, moves []int, dst []int) []int {
 	want := min(2, ps.fives(m))
 	add := func(x int) bool {
@@ -548,8 +549,8 @@ func (ps *patternState) fiveCells(m game.Mark, moves []int, dst []int) []int {
 }
 
 // open reports whether m has a line of Win cells that holds none of the other side's
-// marks, which it could complete with Win moves more: whether some of the free empty
-// cells has a pattern of m's in some direction.
+// marks, which it could complete with at most Win moves more: whether any empty cell
+// (free counts them) has a pattern of m's in some direction.
 func (ps *patternState) open(m game.Mark, free int) bool {
 	return int(ps.classes[m][cellClass(patNone, patNone)]) < free
 }

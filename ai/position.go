@@ -9,9 +9,11 @@ import (
 
 // position is the board as the search sees it: the marks, and for every line how many
 // marks of each side it holds, from which it keeps, move by move, the counts that the
-// search asks for at every node: how many lines are still open for each side (the
-// evaluation at the horizon), how many lines each side can complete with one more mark
-// (its threats), and a hash of the position under every symmetry of the board.
+// searches ask for: how many lines are still open for each side (the evaluation at the
+// horizon), how many lines each side can complete with one more mark (its threats), and
+// a hash of the position under every symmetry of the board. On big boards with pattern
+// tables it also keeps each empty cell's patterns (see patternState), which alpha-beta
+// reads instead of the lines where it can (see lean).
 type position struct {
 	g      *geometry
 	cells  []game.Mark
@@ -138,8 +140,8 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepRows bool) *posi
 // open for m moves from one class of m's to the next, and closes to the other side when
 // m's first mark comes (or opens again when it goes), unless marks beyond its ends have
 // closed it already (see ends). It reports whether a line is then complete for m. It is
-// written out in one loop, with no call per line, for play and undo run it at every
-// position.
+// written out in one loop, with no call per line, for play and undo run it at almost
+// every position (not while the position is lean).
 func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 	k1 := p.g.size.Win - 1
 	o, kinds := m.Opponent(), uint(p.kinds)
@@ -291,9 +293,9 @@ func (p *position) empty() uint64 {
 }
 
 // drawn reports whether neither side can complete a line any more with the moves left.
-// A lean position, which has leanFree empty cells or nearly, gives each side at least
-// Win moves more, so it asks whether either side has an empty cell on a line it could
-// still complete (see patternState.open).
+// A lean position, no more than a search's depth from leanFree empty cells, leaves each
+// side at least Win moves more, so it asks whether either side has an empty cell on a
+// line it could still complete (see patternState.open).
 func (p *position) drawn() bool {
 	if p.lean > 0 {
 		return !p.pat.open(p.turn, p.free) && !p.pat.open(p.turn.Opponent(), p.free)
@@ -396,7 +398,8 @@ func (p *position) key() (uint64, int) {
 // wins appends to dst, an empty list, the distinct empty cells where m completes a line,
 // at most two, in no set order: enough to tell a block from a lost game (two cells), which the
 // searches ask at every position where a four stands. It reads only m's fours (see
-// shape), where winningCells reads every line.
+// shape), where winningCells reads every line; while the position is lean, the
+// patterns (see patternState.fiveCells).
 func (p *position) wins(m game.Mark, dst []int) []int {
 	if p.lean > 0 {
 		return p.pat.fiveCells(m, p.moves, dst)
@@ -415,7 +418,7 @@ func (p *position) wins(m game.Mark, dst []int) []int {
 }
 
 // winningCells appends to dst the distinct empty cells where m completes a line, at most
-// limit of them.
+// limit of them. It reads the lines, so never while the position is lean.
 func (p *position) winningCells(m game.Mark, dst []int, limit int) []int {
 	if p.threats(m) == 0 {
 		return dst

@@ -220,10 +220,11 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 // lean makes p lean (see position.lean) until the function it returns is called, where
 // the position's patterns say all that alpha-beta asks of its lines: five in a row
 // under freestyle, where the evaluation and the move order read patterns too, with at
-// least leanFree empty cells. The line counts are a fifth of a position's cost, and
-// threat search, which reads them, runs before alpha-beta and never within it.
+// least half the board and leanFree cells empty. The line counts are a fifth of a
+// position's cost, and threat search, which reads them, runs before alpha-beta and never
+// within it (see bare).
 func lean(p *position) func() {
-	if p.pat == nil || !p.pat.fitted || p.bare > 0 || p.free < leanFree {
+	if p.pat == nil || !p.pat.fitted || p.bare > 0 || p.free < leanFree || 2*p.free < len(p.cells) {
 		return func() {}
 	}
 	p.lean++

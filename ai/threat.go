@@ -462,6 +462,9 @@ func (t *threatSearch) stops(p *position, move int) ([]int, bool) {
 // plays it takes back, so what was skipped is as it was. It visits a third of a move's
 // positions and more, each a move and its undo, which the patterns would make dearer.
 func bare(p *position) func() {
+	if p.lean > 0 {
+		panic("ai: threat search within a lean alpha-beta, whose lines are out of date")
+	}
 	p.bare++
 	return func() { p.bare-- }
 }
