@@ -36,12 +36,24 @@ func (tc tactic) threes() bool { return tc.kind == "vct" }
 // loadTactics reads the suite.
 func loadTactics(t testing.TB) []tactic {
 	t.Helper()
-	f, err := os.Open("testdata/tactics.txt")
+	var suite []tactic
+	for _, w := range suiteLines(t, "tactics.txt", 5) {
+		mover, plies := suiteMover(t, w[1], w[2])
+		suite = append(suite, tactic{kind: w[0], mover: mover, plies: plies, board: w[3], before: w[4]})
+	}
+	return suite
+}
+
+// suiteLines returns the fields of each line of the suite testdata/name, each of them
+// fields long; blank lines and those starting with # are left out.
+func suiteLines(t testing.TB, name string, fields int) [][]string {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var suite []tactic
+	var lines [][]string
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -49,23 +61,33 @@ func loadTactics(t testing.TB) []tactic {
 			continue
 		}
 		w := strings.Fields(line)
-		if len(w) != 5 {
-			t.Fatalf("tactics.txt: %q has %d fields, want 5", line, len(w))
+		if len(w) != fields {
+			t.Fatalf("%s: %q has %d fields, want %d", name, line, len(w), fields)
 		}
-		plies, err := strconv.Atoi(w[2])
-		if err != nil {
-			t.Fatalf("tactics.txt: %q: %v", line, err)
-		}
-		mover := game.X
-		if w[1] == "O" {
-			mover = game.O
-		}
-		suite = append(suite, tactic{kind: w[0], mover: mover, plies: plies, board: w[3], before: w[4]})
+		lines = append(lines, w)
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return suite
+	return lines
+}
+
+// suiteMover reads a suite's fields for the side to move (X or O) and the plies of its
+// win.
+func suiteMover(t testing.TB, mark, plies string) (game.Mark, int) {
+	t.Helper()
+	n, err := strconv.Atoi(plies)
+	if err != nil {
+		t.Fatalf("plies %q: %v", plies, err)
+	}
+	switch mark {
+	case "X":
+		return game.X, n
+	case "O":
+		return game.O, n
+	}
+	t.Fatalf("side to move %q, want X or O", mark)
+	return game.Empty, 0
 }
 
 // boardWithTurn returns the board of one-line form s, five in a row, with toMove to move.
