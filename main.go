@@ -104,7 +104,7 @@ var commands = []command{
 		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
 type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
 Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help).`,
-		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "color", "think", "explain", "record", "version"},
+		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "explain", "record", "version"},
 		run:   runMenu,
 	},
 	{
@@ -115,7 +115,7 @@ the value of every legal move, best first, with the number of positions searched
 values are exact unless --think stops the search first; then they say (not proven).
 With --tree it prints instead the search tree of the position, for teaching: every move
 minimax or alpha-beta (--plain: without it) looks at, its value, and why alpha-beta cuts.`,
-		flags: []string{"rows", "cols", "win", "rule", "think", "tree", "plain", "depth"},
+		flags: []string{"rows", "cols", "win", "rule", "board", "think", "tree", "plain", "depth"},
 		run:   runAnalyze,
 	},
 	{
@@ -130,7 +130,7 @@ With --openings N, in place of --games, it plays N random balanced openings (thr
 X O X, near the centre: no side has a line that one or two moves complete; fewer stones,
 or none, where the board has no such opening), each twice with the colours swapped, and
 adds each strategy's wins and the score of --x with its Elo difference and 95% interval.`,
-		flags: []string{"x", "o", "games", "openings", "seed", "rows", "cols", "win", "rule", "think", "verbose"},
+		flags: []string{"x", "o", "games", "openings", "seed", "rows", "cols", "win", "rule", "board", "think", "verbose"},
 		run:   runArena,
 	},
 	{
@@ -166,6 +166,8 @@ type config struct {
 	seed     int64
 	seedSet  bool // --seed was given; else seed came from the clock
 	color    string
+	board    string        // auto, lines or compact: cfg.style once parsed
+	style    game.Style    // how boards are drawn
 	rule     string        // freestyle, exact or renju: cfg.size.Rule once parsed
 	think    time.Duration // 0: no limit (analyze without --think)
 	record   string
@@ -216,6 +218,7 @@ var choices = []struct {
 	{"opponent", []string{"computer", "human"}},
 	{"color", []string{"auto", "always", "never"}},
 	{"rule", []string{"freestyle", "exact", "renju"}},
+	{"board", []string{"auto", "lines", "compact"}},
 }
 
 // maxOpenings is the most openings --openings takes.
@@ -247,6 +250,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.IntVar(&cfg.size.Win, "win", win, "marks in a row that win, 1 to max(rows, cols)")
 	all.StringVar(&cfg.rule, "rule", "freestyle", "which rows win: freestyle (win or more in a row), exact (exactly win in a row;\na longer row wins for nobody) or renju (five in a row, and the first player\nmay not make an overline, a double four or a double three)")
 	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set),\nalways or never")
+	all.StringVar(&cfg.board, "board", "auto", "how to draw the board: lines, compact (a line a row) or auto\n(compact above 10 rows or columns)")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
 	all.BoolVar(&cfg.verbose, "verbose", false, "print the moves and result of every game")
@@ -305,6 +309,13 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 			return nil, set, err
 		}
 		cfg.size.Rule = rule
+	}
+	if set.Lookup("board") != nil {
+		style, err := game.ParseStyle(cfg.board) // checked above: no error
+		if err != nil {
+			return nil, set, err
+		}
+		cfg.style = style
 	}
 	if cmd.name == "pbrain" {
 		// The manager sets the board with START: only the win length is ours to check.
@@ -368,6 +379,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		Computer: computer,
 		Rand:     rng,
 		Color:    cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
+		Style:    cfg.style,
 		Hint:     hinter(solver, cfg.explain),
 		Review:   reviewer(solver, cfg.think),
 	}
@@ -542,7 +554,7 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	a := m.Analyze(b)
 	elapsed := time.Since(start)
-	fmt.Fprint(stdout, b.Render(""))
+	fmt.Fprint(stdout, b.Draw(cfg.style, ""))
 	if b.Over() {
 		fmt.Fprintf(stdout, "The game is over: %v.\n", b.Outcome())
 	} else {
@@ -567,7 +579,7 @@ func printTree(cfg *config, b *game.Board, stdout, stderr io.Writer) int {
 			cfg.depth, n, ai.MaxTreePositions)
 		return exitUsage
 	}
-	fmt.Fprint(stdout, b.Render(""))
+	fmt.Fprint(stdout, b.Draw(cfg.style, ""))
 	fmt.Fprint(stdout, ai.SearchTree(b, ai.TreeOptions{Depth: cfg.depth, Plain: cfg.plain}))
 	return exitOK
 }
@@ -593,7 +605,7 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		defer p.Stop()
 		players[m] = p
 	}
-	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose}
+	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose, Style: cfg.style}
 	if cfg.openings == 0 {
 		fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
 			strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)

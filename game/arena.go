@@ -30,6 +30,8 @@ type Arena struct {
 	// Verbose prints each game: its number, the computer's moves, the final board and the
 	// result, and each opening's stones before its first game.
 	Verbose bool
+	// Style is how Verbose draws the final boards.
+	Style Style
 	// Progress, if set, is called before each game with its number, from 1.
 	Progress func(game int)
 }
@@ -106,7 +108,7 @@ func (a *Arena) play(i int, players [3]Player, names [3]string, opening Opening)
 	if err != nil {
 		return Outcome{}, err
 	}
-	g := &Game{Board: b, Players: players, Out: io.Discard}
+	g := &Game{Board: b, Players: players, Out: io.Discard, Style: a.Style}
 	if a.Verbose {
 		if len(a.Openings) > 0 {
 			fmt.Fprintf(a.Out, "Game %d (%s as X, %s as O)\n", i, names[X], names[O])

@@ -22,6 +22,7 @@ type Menu struct {
 	Computer Player // kept from game to game
 	Rand     *rand.Rand
 	Color    bool
+	Style    Style // how the boards are drawn
 	// Hint answers a person's hint command; see Human.
 	Hint func(b *Board) string
 	// Review returns a line saying where the person playing me on b, a finished game,
@@ -101,7 +102,7 @@ func (m *Menu) play() error {
 	if err != nil {
 		return err
 	}
-	g := &Game{Board: b, Out: m.Console.Out, Color: m.Color, Explain: m.Explain}
+	g := &Game{Board: b, Out: m.Console.Out, Color: m.Color, Style: m.Style, Explain: m.Explain}
 	if m.Record != nil {
 		g.Notes = m.Record
 	}

@@ -30,7 +30,8 @@ type Game struct {
 	Board   *Board
 	Players [3]Player // indexed by Mark: Players[X] and Players[O]
 	Out     io.Writer
-	Color   bool // highlight the winning line: green when a person won, red when a computer did
+	Color   bool  // highlight the winning line: green when a person won, red when a computer did
+	Style   Style // how the board is drawn
 	// Notes, if set, receives a comment line for each computer move, "# computer (O): 2 2",
 	// for a record of the session that replays itself.
 	Notes io.Writer
@@ -50,7 +51,7 @@ func (g *Game) Run() (Outcome, error) {
 		p := g.Players[m]
 		_, human := p.(*Human)
 		if human && !shown {
-			fmt.Fprint(g.Out, b.Render(""))
+			fmt.Fprint(g.Out, b.Draw(g.Style, ""))
 			shown = true
 		}
 		var before *Board
@@ -93,7 +94,7 @@ func (g *Game) Run() (Outcome, error) {
 			highlight = Green
 		}
 	}
-	fmt.Fprint(g.Out, b.Render(highlight))
+	fmt.Fprint(g.Out, b.Draw(g.Style, highlight))
 	return o, nil
 }
 
