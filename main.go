@@ -76,14 +76,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n%s", cmd.prog(), err, usage(cmd, flags))
-		return exitUsage
+		return usageError(stderr, cmd.prog(), err)
 	}
 	if cfg.version {
 		fmt.Fprintln(stdout, version)
 		return exitOK
 	}
 	return cmd.run(cfg, stdin, stdout, stderr)
+}
+
+// usageError writes a usage error of the command prog on stderr: one line that names the
+// bad value and what is allowed, then one that points to --help, short enough that the
+// error stays on the screen; it returns exitUsage.
+func usageError(stderr io.Writer, prog string, err error) int {
+	fmt.Fprintf(stderr, "%s: %v\nRun '%s --help' for usage.\n", prog, err, prog)
+	return exitUsage
 }
 
 // command is one of the program's commands: the menu loop, analyze or arena.
@@ -395,8 +402,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.record != "" {
 		var err error
 		if record, err = newRecorder(cfg.record, cfg); err != nil {
-			fmt.Fprintf(stderr, "tictactoe: --record: %v\n", err)
-			return exitUsage
+			return usageError(stderr, "tictactoe", fmt.Errorf("--record: %w", err))
 		}
 		m.Record, m.Console.Record = record, record
 		defer record.removeOnInterrupt()()
@@ -526,8 +532,7 @@ func newStrategy(name string, rng *rand.Rand, think time.Duration) game.Player {
 func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	b, err := game.NewBoard(cfg.size, game.X)
 	if err != nil {
-		fmt.Fprintf(stderr, "tictactoe analyze: %v\n", err)
-		return exitUsage
+		return usageError(stderr, "tictactoe analyze", err)
 	}
 	for i, arg := range cfg.args {
 		c, err := game.ParseMove(arg, cfg.size)
@@ -538,8 +543,7 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 			err = b.Play(c)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "tictactoe analyze: move %d %s: %v\n", i+1, game.Quote(arg), err)
-			return exitUsage
+			return usageError(stderr, "tictactoe analyze", fmt.Errorf("move %d %s: %w", i+1, game.Quote(arg), err))
 		}
 	}
 	if cfg.tree {
@@ -574,10 +578,12 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 
 // printTree is analyze --tree: the board, then the search tree of its position.
 func printTree(cfg *config, b *game.Board, stdout, stderr io.Writer) int {
-	if n, ok := ai.TreeSize(b, cfg.depth, ai.MaxTreePositions); !ok {
-		fmt.Fprintf(stderr, "tictactoe analyze: --tree --depth %d here could search up to %d positions, more than the %d it allows: give a smaller --depth\n",
-			cfg.depth, n, ai.MaxTreePositions)
-		return exitUsage
+	if _, ok := ai.TreeSize(b, cfg.depth, ai.MaxTreePositions); !ok {
+		what := fmt.Sprintf("--depth %d is", cfg.depth)
+		if cfg.depth == 0 {
+			what = "the default depth is" // not so on any board today: 9! or 400×399 positions
+		}
+		return usageError(stderr, "tictactoe analyze", fmt.Errorf("%s too deep here: the tree may pass %d positions", what, ai.MaxTreePositions))
 	}
 	fmt.Fprint(stdout, b.Draw(cfg.style, ""))
 	fmt.Fprint(stdout, ai.SearchTree(b, ai.TreeOptions{Depth: cfg.depth, Plain: cfg.plain}))
@@ -599,8 +605,7 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		argv, _ := pbrain.SplitWords(engine) // checked with the flags
 		p, err := pbrain.Start(argv, cfg.think, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "tictactoe arena: --%s %s: %v\n", strings.ToLower(m.String()), name, err)
-			return exitUsage
+			return usageError(stderr, "tictactoe arena", fmt.Errorf("--%s %s: %w", strings.ToLower(m.String()), name, err))
 		}
 		defer p.Stop()
 		players[m] = p
