@@ -108,46 +108,50 @@ func (c command) prog() string { return strings.TrimSpace("tictactoe " + c.name)
 // commands are the program's commands, the menu loop first.
 var commands = []command{
 	{
-		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend. At the menu
-type 1 to play, 2 for the rules, 0 to exit; in a game type a move as ROW COL.
-Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain (each with --help).`,
+		about: `Play tic-tac-toe, or any m,n,k-game, against the computer or a friend.
+At the menu type 1 to play, 2 for the rules, 0 to exit; in a game type a move
+as ROW COL. Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain
+(each with --help).`,
 		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "explain", "record", "version"},
 		run:   runMenu,
 	},
 	{
 		name: "analyze",
 		args: " [R,C ...]",
-		about: `Print the value of the position after the moves R,C (1-based, X moving first) and
-the value of every legal move, best first, with the number of positions searched. The
-values are exact unless --think stops the search first; then they say (not proven).
-With --tree it prints instead the search tree of the position, for teaching: every move
-minimax or alpha-beta (--plain: without it) looks at, its value, and why alpha-beta cuts.`,
+		about: `Print the value of the position after the moves R,C (1-based, X moving first)
+and the value of every legal move, best first, with the number of positions
+searched. The values are exact unless --think stops the search first; then
+they say (not proven). With --tree it prints instead the search tree of the
+position, for teaching: every move minimax or alpha-beta (--plain: without it)
+looks at, its value, and why alpha-beta cuts.`,
 		flags: []string{"rows", "cols", "win", "rule", "board", "think", "tree", "plain", "depth"},
 		run:   runAnalyze,
 	},
 	{
 		name: "arena",
-		about: `Play computer against computer, --x (moving first) against --o, for --games games
-and print a table of wins, draws and losses. In place of a strategy, pbrain:COMMAND plays
-an engine that speaks the five-in-a-row engine protocol (Gomocup's pbrain), started as
-COMMAND; it loses a game by an illegal move, a line that is not a move, or no answer
-within --think and a second.
+		about: `Play computer against computer, --x (moving first) against --o, for --games
+games and print a table of wins, draws and losses. In place of a strategy,
+pbrain:COMMAND plays an engine that speaks the five-in-a-row engine protocol
+(Gomocup's pbrain), started as COMMAND; it loses a game by an illegal move, a
+line that is not a move, or no answer within --think and a second.
 
-With --openings N, in place of --games, it plays N random balanced openings (three stones,
-X O X, near the centre: no side has a line that one or two moves complete; fewer stones,
-or none, where the board has no such opening), each twice with the colours swapped, and
-adds each strategy's wins and the score of --x with its Elo difference and 95% interval.`,
+With --openings N, in place of --games, it plays N random balanced openings
+(three stones, X O X, near the centre: no side has a line that one or two
+moves complete; fewer stones, or none, where the board has no such opening),
+each twice with the colours swapped, and adds each strategy's wins and the
+score of --x with its Elo difference and 95% interval.`,
 		flags: []string{"x", "o", "games", "openings", "seed", "rows", "cols", "win", "rule", "board", "think", "verbose"},
 		run:   runArena,
 	},
 	{
 		name: "pbrain",
 		about: `Be a five-in-a-row engine: answer the engine protocol of Gomocup and piskvork
-(START, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END) on standard input and output, so
-that GUIs, tournament managers and referees can play against the computer. Boards up to
-20×20, under the rule set by INFO rule: 0 freestyle (--win or more in a row wins), 1
-exactly --win, 4 renju. Some managers want the engine's file name to start with pbrain-:
-a copy or a link of this program does.`,
+(START, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END) on standard input and
+output, so that GUIs, tournament managers and referees can play against the
+computer. Boards up to 20×20, under the rule set by INFO rule: 0 freestyle
+(--win or more in a row wins), 1 exactly --win, 4 renju. Some managers want
+the engine's file name to start with pbrain-: a copy or a link of this program
+does.`,
 		flags: []string{"ai", "seed", "win", "think", "version"},
 		run:   runPbrain,
 	},
@@ -245,26 +249,26 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	}
 	all.StringVar(&cfg.symbol, "symbol", "X", "your mark: X, O or random")
 	all.StringVar(&cfg.first, "first", "human", "who moves first: human, computer or random")
-	all.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax,\nor a level: easy (random), medium (rules), hard (minimax)")
-	all.StringVar(&cfg.x, "x", "minimax", "the strategy or level playing X, which moves first,\nor pbrain:COMMAND for an engine")
+	all.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax, or a level: easy (random), medium (rules), hard (minimax)")
+	all.StringVar(&cfg.x, "x", "minimax", "the strategy or level playing X, which moves first, or pbrain:COMMAND for an engine")
 	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O, or pbrain:COMMAND")
 	all.IntVar(&cfg.games, "games", 100, "how many games to play")
-	all.IntVar(&cfg.openings, "openings", 0, "play this many random balanced openings, each twice with the colours swapped,\nin place of --games")
+	all.IntVar(&cfg.openings, "openings", 0, "play this many random balanced openings, each twice with the colours swapped, in place of --games")
 	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
-	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games\n(default from the clock)")
+	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games (default from the clock)")
 	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 20")
 	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 20")
 	all.IntVar(&cfg.size.Win, "win", win, "marks in a row that win, 1 to max(rows, cols)")
-	all.StringVar(&cfg.rule, "rule", "freestyle", "which rows win: freestyle (win or more in a row), exact (exactly win in a row;\na longer row wins for nobody) or renju (five in a row, and the first player\nmay not make an overline, a double four or a double three)")
-	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set),\nalways or never")
-	all.StringVar(&cfg.board, "board", "auto", "how to draw the board: lines, compact (a line a row) or auto\n(compact above 10 rows or columns)")
+	all.StringVar(&cfg.rule, "rule", "freestyle", "which rows win: freestyle (win or more in a row), exact (exactly win in a row; a longer row wins for nobody) or renju (five in a row, and the first player may not make an overline, a double four or a double three)")
+	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set), always or never")
+	all.StringVar(&cfg.board, "board", "auto", "how to draw the board: lines, compact (a line a row) or auto (compact above 10 rows or columns)")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
 	all.BoolVar(&cfg.verbose, "verbose", false, "print the moves and result of every game")
 	all.BoolVar(&cfg.version, "version", false, "print the version and exit")
-	all.BoolVar(&cfg.tree, "tree", false, "print the search tree of the position as an outline: every move searched,\nits value and alpha-beta's window, and where alpha-beta cuts and why")
+	all.BoolVar(&cfg.tree, "tree", false, "print the search tree of the position as an outline: every move searched, its value and alpha-beta's window, and where alpha-beta cuts and why")
 	all.BoolVar(&cfg.plain, "plain", false, "with --tree: plain minimax, without alpha-beta")
-	all.IntVar(&cfg.depth, "depth", 0, "with --tree: the plies of the tree to print (default: all on boards with at most\n9 free cells, else 2, where the search also stops)")
+	all.IntVar(&cfg.depth, "depth", 0, "with --tree: the plies of the tree to print (default: all on boards with at most 9 free cells, else 2, where the search also stops)")
 	all.BoolVar(&cfg.explain, "explain", false, "after each computer move and hint, print a line saying why the strategy chose it")
 	switch cmd.name {
 	case "analyze":
@@ -364,7 +368,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 
 // usage is the text of cmd's --help.
 func usage(cmd command, set *pflag.FlagSet) string {
-	return fmt.Sprintf("Usage: %s [flags]%s\n\n%s\n\nFlags:\n%s", cmd.prog(), cmd.args, cmd.about, set.FlagUsages())
+	return fmt.Sprintf("Usage: %s [flags]%s\n\n%s\n\nFlags:\n%s", cmd.prog(), cmd.args, cmd.about, set.FlagUsagesWrapped(game.Width))
 }
 
 // runMenu runs the menu loop: the program without a command.
