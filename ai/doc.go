@@ -4,6 +4,11 @@
 // os, draws randomness only from the *rand.Rand it is given and reads the time only
 // through the clock it is given.
 //
+// README.md beside this file is the engine's book, for whoever works on the engine: how
+// a move is decided, how the searches, the evaluation, the time manager and the tables
+// work and fit together, how to measure a change, and the log of every change tried, kept
+// or not, with its measured result. This comment is the map; the book is the guide.
+//
 // # Rooms
 //
 // The simple strategies are random.go, rules.go and heuristic.go. The engine (Engine,
