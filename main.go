@@ -216,20 +216,22 @@ func (c *config) rand(stream uint64) *rand.Rand {
 // strategies are the values of --ai, --x and --o: four strategies and three levels.
 var strategies = []string{"random", "rules", "heuristic", "minimax", "easy", "medium", "hard"}
 
-// choices lists the values each choice flag takes, in the order the flags are checked.
+// choices lists the values each choice flag takes, in the order the flags are checked,
+// and, where the list is too long for the error's line, what the error calls them instead.
 var choices = []struct {
 	flag   string
 	values []string
+	want   string // "" for the values, "X, O or random"
 }{
-	{"symbol", []string{"X", "O", "random"}},
-	{"first", []string{"human", "computer", "random"}},
-	{"ai", strategies},
-	{"x", strategies},
-	{"o", strategies},
-	{"opponent", []string{"computer", "human"}},
-	{"color", []string{"auto", "always", "never"}},
-	{"rule", []string{"freestyle", "exact", "renju"}},
-	{"board", []string{"auto", "lines", "compact"}},
+	{"symbol", []string{"X", "O", "random"}, ""},
+	{"first", []string{"human", "computer", "random"}, ""},
+	{"ai", strategies, "a strategy or a level"},
+	{"x", strategies, "a strategy, a level or " + pbrain.Prefix + "COMMAND"},
+	{"o", strategies, "a strategy, a level or " + pbrain.Prefix + "COMMAND"},
+	{"opponent", []string{"computer", "human"}, ""},
+	{"color", []string{"auto", "always", "never"}, ""},
+	{"rule", []string{"freestyle", "exact", "renju"}, ""},
+	{"board", []string{"auto", "lines", "compact"}, ""},
 }
 
 // maxOpenings is the most openings --openings takes.
@@ -299,16 +301,16 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		v := strings.ToLower(f.Value.String())
 		if engine, ok := strings.CutPrefix(f.Value.String(), pbrain.Prefix); ok && (ch.flag == "x" || ch.flag == "o") {
 			if _, err := pbrain.SplitWords(engine); err != nil {
-				return nil, set, fmt.Errorf("invalid value %q for --%s: %v", f.Value.String(), ch.flag, err)
+				return nil, set, fmt.Errorf("--%s %q: %v", ch.flag, f.Value.String(), err)
 			}
 			continue
 		}
 		if !slices.ContainsFunc(ch.values, func(s string) bool { return strings.EqualFold(s, v) }) {
-			want := strings.Join(ch.values, ", ")
-			if ch.flag == "x" || ch.flag == "o" {
-				want += ", or " + pbrain.Prefix + "COMMAND"
+			want := ch.want
+			if want == "" {
+				want = strings.Join(ch.values[:len(ch.values)-1], ", ") + " or " + ch.values[len(ch.values)-1]
 			}
-			return nil, set, fmt.Errorf("invalid value %q for --%s: want one of %s", f.Value.String(), ch.flag, want)
+			return nil, set, fmt.Errorf("--%s %q is not %s", ch.flag, f.Value.String(), want)
 		}
 		if err := f.Value.Set(v); err != nil {
 			return nil, set, err
@@ -337,7 +339,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		return nil, set, fmt.Errorf("bad board size: %w", err)
 	}
 	if cfg.think < 0 || cfg.think == 0 && set.Changed("think") {
-		return nil, set, fmt.Errorf("invalid value %q for --think: want a positive duration such as 500ms", cfg.think)
+		return nil, set, fmt.Errorf("--think %q is not a positive duration, such as 500ms", cfg.think)
 	}
 	if cfg.depth < 0 || cfg.depth == 0 && set.Changed("depth") {
 		return nil, set, fmt.Errorf("invalid value %d for --depth: want at least 1", cfg.depth)
@@ -348,7 +350,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		}
 	}
 	if cfg.tree && set.Changed("think") {
-		return nil, set, errors.New("--think does not go with --tree: the tree is searched to the end of the game or to --depth")
+		return nil, set, errors.New("--tree takes no --think: it searches to --depth or to the end")
 	}
 	if cfg.games < 1 {
 		return nil, set, fmt.Errorf("invalid value %d for --games: want at least 1", cfg.games)
@@ -357,7 +359,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		return nil, set, fmt.Errorf("invalid value %d for --openings: want 0 to %d", cfg.openings, maxOpenings)
 	}
 	if cfg.openings > 0 && set.Changed("games") {
-		return nil, set, fmt.Errorf("--openings %d and --games %d exclude each other: --openings N plays 2×N games", cfg.openings, cfg.games)
+		return nil, set, fmt.Errorf("--openings %d plays %d games: it does not go with --games %d", cfg.openings, 2*cfg.openings, cfg.games)
 	}
 	cfg.seedSet = set.Changed("seed")
 	if !cfg.seedSet {
@@ -400,7 +402,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	m.Console.Echo = !isTerminal(stdin)
 	if !cfg.seedSet {
 		// On stderr, so that a replay with --seed prints the same output as this session.
-		m.SeedNote = fmt.Sprintf("Seed %d: play this session again with --seed %d.", cfg.seed, cfg.seed)
+		m.SeedNote = fmt.Sprintf("Seed %d: replay this session with --seed %d.", cfg.seed, cfg.seed)
 	}
 	var record *recorder
 	if cfg.record != "" {
@@ -439,8 +441,8 @@ func reviewer(solver *ai.Engine, think time.Duration) func(b *game.Board, me gam
 		case !r.Settled:
 			return ""
 		case r.Turn > 0:
-			return fmt.Sprintf("Review: your %s move, %v, turned a %s into a %s; %v would have kept the %s.",
-				ordinal(r.Turn), r.Move, outlook(r.Before, me), outlook(r.After, me), r.Better, outlook(r.Before, me))
+			return fmt.Sprintf("Review: your %s move, %v, turned a %s into a %s; %v would have kept it.",
+				ordinal(r.Turn), r.Move, outlook(r.Before, me), outlook(r.After, me), r.Better)
 		case r.Moves == 0:
 			return "Review: you made no move in that game."
 		case r.Start.Standing(me) == 0:
@@ -557,7 +559,7 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	if cfg.think > 0 {
 		m.Think, m.Now = cfg.think, time.Now
 	} else if cfg.size.Rows*cfg.size.Cols > 16 {
-		fmt.Fprintln(stderr, "tictactoe analyze: no --think given: on a board bigger than 4×4 the search may take very long (minutes, or more)")
+		fmt.Fprintln(stderr, "tictactoe analyze: with no --think, a board over 4×4 may take minutes or more")
 	}
 	start := time.Now()
 	a := m.Analyze(b)
@@ -587,7 +589,7 @@ func printTree(cfg *config, b *game.Board, stdout, stderr io.Writer) int {
 		if cfg.depth == 0 {
 			what = "the default depth is" // not so on any board today: 9! or 400×399 positions
 		}
-		return usageError(stderr, "tictactoe analyze", fmt.Errorf("%s too deep here: the tree may pass %d positions", what, ai.MaxTreePositions))
+		return usageError(stderr, "tictactoe analyze", fmt.Errorf("%s too deep: the tree may pass %d positions", what, ai.MaxTreePositions))
 	}
 	fmt.Fprint(stdout, b.Draw(cfg.style, ""))
 	fmt.Fprint(stdout, ai.SearchTree(b, ai.TreeOptions{Depth: cfg.depth, Plain: cfg.plain}))
@@ -609,21 +611,22 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		argv, _ := pbrain.SplitWords(engine) // checked with the flags
 		p, err := pbrain.Start(argv, cfg.think, stderr)
 		if err != nil {
-			return usageError(stderr, "tictactoe arena", fmt.Errorf("--%s %s: %w", strings.ToLower(m.String()), name, err))
+			// The engine's path once is enough: fork/exec's error names it again.
+			return usageError(stderr, "tictactoe arena", fmt.Errorf("--%s %s: %w", strings.ToLower(m.String()), name, unwrapPath(err)))
 		}
 		defer p.Stop()
 		players[m] = p
 	}
 	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose, Style: cfg.style}
-	if cfg.openings == 0 {
-		fmt.Fprintf(stdout, "Arena: %s as X against %s as O, %d games on a %v, seed %d.\n",
-			strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
-	} else {
+	header := fmt.Sprintf("Arena: %s as X against %s as O, %d games on a %v, seed %d.",
+		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
+	if cfg.openings > 0 {
 		a.Openings = game.Openings(cfg.size, cfg.openings, cfg.rand(1))
 		a.Games = 2 * cfg.openings
-		fmt.Fprintf(stdout, "Arena: %s against %s, %s: %d games on a %v, seed %d.\n",
+		header = fmt.Sprintf("Arena: %s against %s, %s: %d games on a %v, seed %d.",
 			strategyLabel(cfg.x), strategyLabel(cfg.o), openingsPhrase(cfg.openings, len(a.Openings[0])), a.Games, cfg.size, cfg.seed)
 	}
+	fmt.Fprintln(stdout, game.Wrap(header, game.Width, "  "))
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
 	if progress {
 		a.Progress = func(i int) {
@@ -732,7 +735,7 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 }
 
 // unwrapPath returns the cause of a file operation's error without the file's name, which
-// for the temporary file would only confuse.
+// for the temporary file would only confuse, and which an engine's error names already.
 func unwrapPath(err error) error {
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		return pe.Err

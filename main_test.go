@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,7 +25,8 @@ var update = flag.Bool("update", false, "rewrite the expected sections (stdout, 
 
 // A transcript is one scenario in txtar form: a free comment, then sections "-- name --".
 // args holds the arguments, split into words as a shell would (pbrain.SplitWords), where
-// $TICTACTOE stands for this program (see TestMain); env holds NAME=value lines; stdin is
+// $TICTACTOE stands for this program (see TestMain), run as tictactoe from the PATH so
+// that the output names it alike on every machine; env holds NAME=value lines; stdin is
 // the input. stdout, stderr and status are the expected results, and the only sections
 // -update writes: the inputs are never rewritten.
 type transcript struct {
@@ -100,6 +102,7 @@ func TestTranscripts(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no transcripts in testdata")
 	}
+	onPath(t)
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
 			data, err := os.ReadFile(file)
@@ -115,7 +118,7 @@ func TestTranscripts(t *testing.T) {
 				t.Setenv("NO_COLOR", "") // the transcript's own env only
 			}
 			var args []string
-			if a := strings.ReplaceAll(tr.sections["args"], "$TICTACTOE", self); strings.TrimSpace(a) != "" {
+			if a := strings.ReplaceAll(tr.sections["args"], "$TICTACTOE", "tictactoe"); strings.TrimSpace(a) != "" {
 				if args, err = pbrain.SplitWords(a); err != nil {
 					t.Fatalf("args: %v", err)
 				}
@@ -145,6 +148,22 @@ func TestTranscripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// onPath puts this program on the PATH as tictactoe, in a directory of its own first, for
+// the test.
+func onPath(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "tictactoe")
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if err := os.Symlink(self, name); err != nil {
+		if err := os.Link(self, name); err != nil {
+			t.Fatalf("cannot put the program on the PATH: %v", err)
+		}
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
 // watchReader is stdin for a recorded session: before it hands over any input it notes

@@ -384,17 +384,17 @@ func (t *Tree) String() string {
 	}
 	fmt.Fprintf(&sb, "%s search tree, moves in reading order, X maximises and O minimises.\n", how)
 	if t.Exact {
-		sb.WriteString("Values are searched to the end of the game, plies counted from the position above.\n")
+		sb.WriteString("Values are searched to the end of the game, plies counted from this position.\n")
 	} else {
-		fmt.Fprintf(&sb, `The search stops %d plies down and scores the position there: eval is X's open lines
-minus O's, each 1, 4, 16, ... for 1, 2, 3, ... marks. It tries only moves within %d rows and
-columns of a mark. Wins count plies from the position above.
+		fmt.Fprintf(&sb, `The search stops %d plies down and scores the position there: eval is X's open
+lines minus O's, each 1, 4, 16, ... for 1, 2, 3, ... marks. It tries only moves
+within %d rows and columns of a mark. Wins count plies from the position above.
 `, t.Depth, treeNear)
 	}
 	if !t.Plain {
-		sb.WriteString(`[a, b] is the window a move was searched with: X can already get a elsewhere, O can
-already hold X to b. "or better for X" and "or worse for X" mark a value alpha-beta
-stopped short of, once it knew the move would not be chosen.
+		sb.WriteString(`[a, b] is the window a move was searched with: X can already get a elsewhere,
+O can already hold X to b. "or better for X" and "or worse for X" mark a value
+alpha-beta stopped short of, once it knew the move would not be chosen.
 `)
 	}
 	sb.WriteString("\n")
@@ -445,9 +445,10 @@ func (t *Tree) write(sb *strings.Builder, n *TreeNode, depth int) {
 		if c.ByMark == game.X {
 			side, verb = "worse", "gets"
 		}
-		fmt.Fprintf(sb, "%s  cut: after %v's %v X gets %s or %s here, but %v's %v, %s up, already %s %s: %s not searched: %s%s\n",
+		cut := fmt.Sprintf("%s  cut: after %v's %v X gets %s or %s here, but %v's %v, %s up, already %s %s: %s not searched: %s%s",
 			indent, c.ByMark.Opponent(), c.Move, TreeValueName(c.Value), side, c.ByMark, c.By, game.Plural(c.Up, "level"), verb, TreeValueName(c.Bound),
 			game.Plural(len(c.Skipped), "move"), game.JoinCells(skipped), more)
+		sb.WriteString(game.Wrap(cut, game.Width, indent+"       ") + "\n") // under the words after "cut: "
 	}
 }
 

@@ -85,7 +85,7 @@ func TestTreeValues(t *testing.T) {
 
 // TestTreeCutLines checks the words of a cut and of the counts on a position where
 // alpha-beta cuts: they name the move that was enough, the move higher up it could not
-// beat, and the moves skipped.
+// beat, and the moves skipped, wrapped within 80 columns under the words after "cut: ".
 func TestTreeCutLines(t *testing.T) {
 	b := newBoard(t, game.Classic, game.X)
 	for _, c := range cells(2, 2, 1, 1, 3, 3, 1, 3) {
@@ -97,7 +97,8 @@ func TestTreeCutLines(t *testing.T) {
 	for _, want := range []string{
 		"X to move: draw\n",
 		"  2 1 X: O wins in 2 or worse for X  [draw, +inf]\n",
-		"    cut: after O's 1 2 X gets O wins in 2 or worse here, but X's 1 2, 1 level up, already gets draw: 3 moves not searched: 2 3, 3 1, 3 2\n",
+		"    cut: after O's 1 2 X gets O wins in 2 or worse here, but X's 1 2, 1 level\n" +
+			"         up, already gets draw: 3 moves not searched: 2 3, 3 1, 3 2\n",
 		"  alpha-beta                                54\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -77,7 +77,8 @@ func (a *Arena) Run() error {
 	}
 	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(games)) }
 	row := func(label string, n int, note string) {
-		fmt.Fprintln(a.Out, strings.TrimSpace(fmt.Sprintf("%-8s %7d %7s  %s", label, n, pct(n), note)))
+		line := strings.TrimSpace(fmt.Sprintf("%-8s %7d %7s  %s", label, n, pct(n), note))
+		fmt.Fprintln(a.Out, Wrap(line, Width, strings.Repeat(" ", 26))) // a long name under itself
 	}
 	fmt.Fprintf(a.Out, "%-8s %7s %7s\n", "", "games", "share")
 	names := a.Names
@@ -111,7 +112,7 @@ func (a *Arena) play(i int, players [3]Player, names [3]string, opening Opening)
 	g := &Game{Board: b, Players: players, Out: io.Discard, Style: a.Style}
 	if a.Verbose {
 		if len(a.Openings) > 0 {
-			fmt.Fprintf(a.Out, "Game %d (%s as X, %s as O)\n", i, names[X], names[O])
+			fmt.Fprintln(a.Out, Wrap(fmt.Sprintf("Game %d (%s as X, %s as O)", i, names[X], names[O]), Width, "  "))
 		} else {
 			fmt.Fprintf(a.Out, "Game %d\n", i)
 		}

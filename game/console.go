@@ -140,6 +140,10 @@ const computerPhrase = "Computer ("
 // spelt "pl\x61ys", the same string in Go's notation.
 func Quote(s string) string { return QuoteN(s, 40) }
 
+// quoteLong is how much of a line of MaxLine bytes or more an error quotes back: enough
+// to know it by, and short enough that the error fits a line.
+const quoteLong = 20
+
 // QuoteN is Quote with a limit of its own: a longer s is cut to its first limit
 // characters.
 func QuoteN(s string, limit int) string {
@@ -177,7 +181,7 @@ func ParseMove(line string, s Size) (Cell, error) {
 		return r == ' ' || r == '\t' || r == ',' || r == '\r'
 	})
 	if len(fields) != 2 {
-		return Cell{}, fmt.Errorf("%s is not a move: type a row and a column, like \"2 3\"", Quote(line))
+		return Cell{}, fmt.Errorf("%s is not a move: type ROW COL, like \"2 3\"", Quote(line))
 	}
 	var n [2]int
 	for i, name := range []string{"row", "column"} {

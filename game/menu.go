@@ -60,7 +60,7 @@ func (m *Menu) Run() error {
 		case errors.Is(err, io.EOF):
 			return nil
 		case errors.Is(err, ErrLineTooLong):
-			fmt.Fprintf(m.Console.Out, "error: %s is not a choice: %v\n", Quote(line), err)
+			fmt.Fprintf(m.Console.Out, "error: %s is not a choice: %v\n", QuoteN(line, quoteLong), err)
 			continue
 		case err != nil:
 			return fmt.Errorf("reading input: %w", err)
@@ -156,7 +156,7 @@ func (m *Menu) review(asked bool) {
 		return
 	}
 	if line := m.Review(m.last, m.lastMe, asked); line != "" {
-		fmt.Fprintln(m.Console.Out, line)
+		fmt.Fprintln(m.Console.Out, Wrap(line, Width, "  "))
 	}
 }
 
@@ -202,28 +202,27 @@ func (m *Menu) pick(v, a, b string) string {
 	return b
 }
 
-// rules is the text of the rules screen.
+// rules is the text of the rules screen, within Width columns.
 func (m *Menu) rules() string {
 	size := m.Size
 	win := fmt.Sprintf("The first to get %d in a row, across, down or diagonally, wins; a longer row counts.", size.Win)
 	switch size.Rule {
 	case Exact:
-		win = fmt.Sprintf(`The first to get exactly %d in a row, across, down or diagonally, wins; a longer
-  row wins for nobody, and the game goes on.`, size.Win)
+		win = fmt.Sprintf("The first to get exactly %d in a row, across, down or diagonally, wins; a longer row wins for nobody, and the game goes on.", size.Win)
 	case Renju:
-		win = `The first to get 5 in a row, across, down or diagonally, wins, under the renju
-  rules for the first player (black): it wins only with exactly five, and may not make
-  six or more in a row, two fours at once, or two threes at once (rows that one more
-  move turns into an open four, .XXXX.); a move that makes five is always allowed.
-  The second player wins with five or more. A forbidden move is refused.`
+		win = "The first to get 5 in a row, across, down or diagonally, wins, under the renju " +
+			"rules for the first player (black): it wins only with exactly five, and may not make " +
+			"six or more in a row, two fours at once, or two threes at once (rows that one more " +
+			"move turns into an open four, .XXXX.); a move that makes five is always allowed. " +
+			"The second player wins with five or more. A forbidden move is refused."
 	}
-	return fmt.Sprintf(`How to play
-  Two players, X and O, take turns putting their mark in a free cell of a %d×%d board.
-  %s
-  When the board is full and nobody has, the game is a draw.
-
+	how := fmt.Sprintf("  Two players, X and O, take turns putting their mark in a free cell of a %d×%d board. %s When the board is full and nobody has, the game is a draw.",
+		size.Rows, size.Cols, win)
+	var sb strings.Builder
+	sb.WriteString("How to play\n" + Wrap(how, Width, "  ") + "\n")
+	sb.WriteString(`
 At a move prompt
-  ROW COL   a move, 1-based, row first: "2 3" or "2,3"; the numbers are on the board
+  ROW COL   a move, row first, as the board numbers them: "2 3" or "2,3"
   help      what you can type
   hint      the best move and what it is worth
   undo      take back your last move (and the computer's reply)
@@ -231,5 +230,6 @@ At a move prompt
   # ...     a comment, ignored anywhere, so a recorded game can carry notes
 
 At the menu type 1 to play, 2 for these rules, 0 to exit.
-`, size.Rows, size.Cols, win)
+`)
+	return sb.String()
 }

@@ -78,7 +78,7 @@ func (g *Game) Run() (Outcome, error) {
 			fmt.Fprintf(g.Out, "%s%v) plays %v\n", computerPhrase, m, c)
 			if before != nil {
 				if why := g.Explain(before, c); why != "" {
-					fmt.Fprintln(g.Out, why)
+					fmt.Fprintln(g.Out, Wrap(why, Width, "  "))
 				}
 			}
 			if g.Notes != nil {
@@ -100,8 +100,8 @@ func (g *Game) Run() (Outcome, error) {
 
 // HumanHelp lists what a person can type at a move prompt.
 const HumanHelp = `Type a move as ROW COL, 1-based, row first: "2 3" or "2,3".
-Commands: help (this list), hint (the best move and its value), undo (take back your
-last move), quit (abandon the game and go back to the menu).`
+Commands: help (this list), hint (the best move and its value), undo (take back
+your last move), quit (abandon the game and go back to the menu).`
 
 // Human is the person at the keyboard: it prompts on its Console and reads moves and
 // commands until it has a move that is on the board.
@@ -123,7 +123,7 @@ func (h *Human) Move(b *Board) (Cell, error) {
 		line, err := h.Console.Ask(h.Prompt)
 		switch {
 		case errors.Is(err, ErrLineTooLong):
-			fmt.Fprintf(out, "error: %s is not a move: %v\n", Quote(line), err)
+			fmt.Fprintf(out, "error: %s is not a move: %v\n", QuoteN(line, quoteLong), err)
 			continue
 		case errors.Is(err, io.EOF):
 			return Cell{}, ErrInputEnded
@@ -139,7 +139,7 @@ func (h *Human) Move(b *Board) (Cell, error) {
 			if h.Hint == nil {
 				fmt.Fprintln(out, "no hint available")
 			} else {
-				fmt.Fprintf(out, "hint: %s\n", h.Hint(b))
+				fmt.Fprintln(out, Wrap("hint: "+h.Hint(b), Width, "  "))
 			}
 		case "undo":
 			if h.undo(b) {

@@ -70,8 +70,10 @@ func wide(r rune) bool {
 
 // Wrap breaks every line of text wider than width columns (as Columns counts them) at
 // spaces, as late as the width allows, and starts each piece after the first with indent.
-// The spaces at a break are dropped; a line's own leading spaces, and runs of spaces
-// within a piece, are kept. A word too wide for the room stays whole on a line of its own.
+// It does not break after a digit, so that a cell such as "2 3" or a count such as "3 in
+// a row" stays on one line. The spaces at a break are dropped; a line's own leading
+// spaces, and runs of spaces within a piece, are kept. A word too wide for the room
+// stays whole on a line of its own.
 func Wrap(text string, width int, indent string) string {
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
@@ -95,8 +97,9 @@ func wrapLine(line string, width int, indent string) string {
 }
 
 // breakAt returns where to break line to fit width: the start and the end of the last
-// run of spaces before which line fits, or of the first run when none does; -1 and -1
-// when line has no run of spaces past its leading ones with a word after it.
+// run of spaces, not after a digit, before which line fits, or of the first such run when
+// none does; -1 and -1 when line has no such run past its leading spaces with a word after
+// it.
 func breakAt(line string, width int) (cut, next int) {
 	cut, next = -1, -1
 	start := len(line) - len(strings.TrimLeft(line, " "))
@@ -110,6 +113,10 @@ func breakAt(line string, width int) (cut, next int) {
 		}
 		if j == len(line) {
 			break // trailing spaces: nothing to move to the next line
+		}
+		if c := line[i-1]; c >= '0' && c <= '9' {
+			i = j - 1
+			continue
 		}
 		fits := Columns(line[:i]) <= width
 		if !fits && cut >= 0 {

@@ -48,6 +48,9 @@ func TestWrap(t *testing.T) {
 		{"first para is long\nsecond is long too", 10, "", "first para\nis long\nsecond is\nlong too"},
 		{"棋盘棋盘 ab", 9, "", "棋盘棋盘\nab"},
 		{"exactly ten", 11, "", "exactly ten"},
+		{"the next best, 1 3, scores 26", 17, "  ", "the next best,\n  1 3, scores 26"},
+		{"on a 3×3 board, 3 in a row", 18, "", "on a 3×3 board,\n3 in a row"},
+		{"1 2 3 4 5 6", 5, "", "1 2 3 4 5 6"},
 	}
 	for _, tt := range tests {
 		got := game.Wrap(tt.text, tt.width, tt.indent)
@@ -57,11 +60,11 @@ func TestWrap(t *testing.T) {
 	}
 }
 
-// TestWrapFits checks on many widths that every line Wrap makes fits, unless it is one
-// word, and that the words come out as they went in.
+// TestWrapFits checks on many widths that every line Wrap makes of words without digits
+// fits, unless it is one word, and that the words come out as they went in.
 func TestWrapFits(t *testing.T) {
-	text := "Review: your 12th move, 10 10, turned a win into a loss; 11 11 would have kept it; " +
-		"hint: 6 10, win in 19: 6 10, then 4 10, 8 10, 9 10, 5 11, 4 12, 10 8, 7 11, 8 11"
+	text := "Review: your twelfth move turned a win into a loss; a better one would have kept it; " +
+		"hint: a long line of words, each of them short enough to fit every width tried here"
 	for width := 1; width <= 90; width++ {
 		got := game.Wrap(text, width, "  ")
 		for _, line := range strings.Split(got, "\n") {
