@@ -18,18 +18,22 @@ func parsePoint(s string) (game.Cell, error) {
 	return game.Cell{Row: n[1], Col: n[0]}, nil
 }
 
-// parseNumbers reads want whole numbers separated by commas, with blanks around them.
+// parseNumbers reads want whole numbers separated by commas, with blanks around them. Its
+// errors say what is wrong with s in words that follow the form the caller names, "X,Y".
 func parseNumbers(s string, want int) ([]int, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != want {
-		return nil, fmt.Errorf("%s is not %d numbers separated by commas", game.Quote(s), want)
+		return nil, fmt.Errorf("%s is not in that form", game.Quote(s))
 	}
 	n := make([]int, want)
 	for i, p := range parts {
 		p = strings.TrimSpace(p)
 		v, err := strconv.Atoi(p)
-		if !game.IsInteger(p) || err != nil {
-			return nil, fmt.Errorf("%s in %s is not a number we can use", game.Quote(p), game.Quote(s))
+		switch {
+		case !game.IsInteger(p):
+			return nil, fmt.Errorf("%s is not a whole number", game.Quote(p))
+		case err != nil:
+			return nil, fmt.Errorf("%s is out of range", game.Quote(p))
 		}
 		n[i] = v
 	}

@@ -140,7 +140,7 @@ func (s *session) command(line string) (end bool) {
 	case "BEGIN":
 		if s.ready() {
 			if n := len(s.b.Moves()); n > 0 {
-				s.reply("ERROR BEGIN on a board with %s: BEGIN starts a game, BOARD sets up a position", game.Plural(n, "stone"))
+				s.reply("ERROR BEGIN on a board with %s: BEGIN starts a game; BOARD sets a position", game.Plural(n, "stone"))
 				return false
 			}
 			s.own = s.b.Turn()
@@ -177,7 +177,7 @@ func commandName(line string) string {
 func (s *session) start(cols, rows int) {
 	size := game.Size{Rows: rows, Cols: cols, Win: s.srv.Win, Rule: s.next}
 	if err := size.Validate(); err != nil {
-		s.reply("ERROR unsupported board %d wide and %d high: this engine plays sides of 1 to %d, at least one of them %d or more",
+		s.reply("ERROR unsupported board %d wide, %d high: want sides of 1 to %d, one %d or more",
 			cols, rows, game.MaxSize, s.srv.Win)
 		return
 	}
@@ -401,7 +401,7 @@ func (s *session) position() (end bool) {
 	case 1:
 		b, err = game.Setup(s.b.Size(), game.X, opp, own)
 	default:
-		err = fmt.Errorf("%s of the engine against %d of the opponent: it is the engine's turn, so it must have as many or one fewer", game.Plural(len(own), "stone"), len(opp))
+		err = fmt.Errorf("the engine has %s to %d: want as many or 1 fewer", game.Plural(len(own), "stone"), len(opp))
 	}
 	switch {
 	case errors.Is(err, game.ErrGameOver):
@@ -531,7 +531,7 @@ func ruleOf(n int64, win int) (game.Rule, error) {
 	if n >= 16 {
 		named = append(named, "unknown bits")
 	}
-	return 0, fmt.Errorf("rule %d (%s) is not supported: this engine plays rule 0 (freestyle, %d or more in a row wins), 1 (exactly %d) and 4 (renju)", n, strings.Join(named, ", "), win, win)
+	return 0, fmt.Errorf("rule %d (%s) is not supported: this engine plays 0, 1 and 4", n, strings.Join(named, ", "))
 }
 
 // parseStone reads a line of BOARD, "X,Y,F": the cell and who holds it, 1 the engine and
@@ -542,7 +542,7 @@ func parseStone(s string) (game.Cell, int, error) {
 		return game.Cell{}, 0, fmt.Errorf("want stones as X,Y,F: %v", err)
 	}
 	if f := n[2]; f != 1 && f != 2 {
-		return game.Cell{}, 0, fmt.Errorf("stone %s: F is 1 for the engine's stone or 2 for the opponent's, not %d", game.Quote(s), f)
+		return game.Cell{}, 0, fmt.Errorf("stone %s: F is 1 (engine) or 2 (opponent), not %d", game.Quote(s), f)
 	}
 	return game.Cell{Row: n[1], Col: n[0]}, n[2], nil
 }
