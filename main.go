@@ -335,6 +335,8 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		if w := cfg.size.Win; w < 1 || w > game.MaxSize {
 			return nil, set, fmt.Errorf("invalid value %d for --win: want 1 to %d", w, game.MaxSize)
 		}
+	} else if err := renjuSize(cfg.size); err != nil {
+		return nil, set, err
 	} else if err := cfg.size.Validate(); err != nil {
 		return nil, set, fmt.Errorf("bad board size: %w", err)
 	}
@@ -366,6 +368,22 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		cfg.seed = time.Now().UnixNano()
 	}
 	return cfg, set, nil
+}
+
+// renjuSize says what a board under renju needs, in the flags' words, where s has rows
+// and columns that Validate takes but not the rest: game.Size.Validate takes renju with
+// win 5, and win may be at most the rows or the columns.
+func renjuSize(s game.Size) error {
+	inRange := func(n int) bool { return n >= 1 && n <= game.MaxSize }
+	switch {
+	case s.Rule != game.Renju || !inRange(s.Rows) || !inRange(s.Cols):
+		return nil
+	case s.Win != 5:
+		return fmt.Errorf("renju wants --win 5 (not %d) and 5 or more rows or columns", s.Win)
+	case max(s.Rows, s.Cols) < 5:
+		return fmt.Errorf("renju wants 5 or more rows or columns (not %d×%d) and --win 5", s.Rows, s.Cols)
+	}
+	return nil
 }
 
 // usage is the text of cmd's --help.
