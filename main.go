@@ -23,6 +23,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -287,7 +288,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		set.AddFlag(all.Lookup(name))
 	}
 	if err := set.Parse(args); err != nil {
-		return nil, set, err
+		return nil, set, valueError(err)
 	}
 	cfg.args = set.Args()
 	if cmd.name != "analyze" && set.NArg() > 0 {
@@ -368,6 +369,46 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		cfg.seed = time.Now().UnixNano()
 	}
 	return cfg, set, nil
+}
+
+// intRanges says what each integer flag takes, for a value that is an integer too big
+// for any flag: its own range, checked after parsing, or the range of an int64.
+var intRanges = map[string]string{
+	"seed":     "-2^63 to 2^63-1",
+	"rows":     fmt.Sprintf("1 to %d", game.MaxSize),
+	"cols":     fmt.Sprintf("1 to %d", game.MaxSize),
+	"win":      fmt.Sprintf("1 to %d", game.MaxSize),
+	"openings": fmt.Sprintf("0 to %d", maxOpenings),
+	"games":    "1 to 2^63-1",
+	"depth":    "1 to 2^63-1",
+}
+
+// valueError rewords pflag's error for a value its flag cannot hold, such as "invalid
+// argument "x" for "--rows" flag: must be an integer", in the words of the other usage
+// errors: "--rows "x" is not an integer"; an integer out of the flag's range says so and
+// gives the range, where pflag called it no integer. Other errors are left as they are.
+func valueError(err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	name, v := bad.GetFlag().Name, bad.GetValue()
+	switch bad.GetFlag().Value.Type() {
+	case "int", "int64":
+		if _, err := strconv.ParseInt(v, 0, 64); errors.Is(err, strconv.ErrRange) {
+			want, ok := intRanges[name]
+			if !ok {
+				want = intRanges["seed"]
+			}
+			return fmt.Errorf("--%s %q is out of range %s", name, v, want)
+		}
+		return fmt.Errorf("--%s %q is not an integer", name, v)
+	case "duration":
+		return fmt.Errorf("--%s %q is not a duration, such as 500ms or 2s", name, v)
+	case "bool":
+		return fmt.Errorf("--%s %q is not true or false", name, v)
+	}
+	return err
 }
 
 // renjuSize says what a board under renju needs, in the flags' words, where s has rows
