@@ -344,6 +344,15 @@ func (b *Board) wins(c Cell, m Mark) bool {
 	return false
 }
 
+// longest returns the longest row of the mark in c that runs through c.
+func (b *Board) longest(c Cell) int {
+	m, n := b.At(c), 0
+	for _, d := range directions {
+		n = max(n, b.run(c, Cell{-d.Row, -d.Col}, m)+1+b.run(c, d, m))
+	}
+	return n
+}
+
 // run counts the marks m next to c in direction d, not counting c.
 func (b *Board) run(c Cell, d Cell, m Mark) int {
 	n := 0

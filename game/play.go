@@ -74,6 +74,9 @@ func (g *Game) Run() (Outcome, error) {
 			return b.Outcome(), fmt.Errorf("computer (%v): %w", m, err)
 		}
 		shown = false
+		if human {
+			g.noWin(c)
+		}
 		if !human {
 			fmt.Fprintf(g.Out, "%s%v) plays %v\n", computerPhrase, m, c)
 			if before != nil {
@@ -96,6 +99,18 @@ func (g *Game) Run() (Outcome, error) {
 	}
 	fmt.Fprint(g.Out, b.Draw(g.Style, highlight))
 	return o, nil
+}
+
+// noWin says so when the person's move in c made a row longer than Win under Exact that
+// is no win, unless the move won all the same, along another line.
+func (g *Game) noWin(c Cell) {
+	b := g.Board
+	if b.Size().Rule != Exact || b.Outcome().Status == Won {
+		return
+	}
+	if n := b.longest(c); n > b.Size().Win {
+		fmt.Fprintf(g.Out, "%d in a row is no win under the exact rule\n", n)
+	}
 }
 
 // HumanHelp lists what a person can type at a move prompt.
