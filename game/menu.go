@@ -219,13 +219,17 @@ func (m *Menu) rules() string {
 	how := fmt.Sprintf("  Two players, X and O, take turns putting their mark in a free cell of a %d×%d board. %s When the board is full and nobody has, the game is a draw.",
 		size.Rows, size.Cols, win)
 	var sb strings.Builder
+	undo := "take back your last move and the computer's reply"
+	if m.Two {
+		undo = "take back the last move, whoever made it"
+	}
 	sb.WriteString("How to play\n" + Wrap(how, Width, "  ") + "\n")
 	sb.WriteString(`
 At a move prompt
   ROW COL   a move, row first, as the board numbers them: "2 3" or "2,3"
   help      what you can type
   hint      the best move and what it is worth
-  undo      take back your last move (and the computer's reply)
+  undo      ` + undo + `
   quit      abandon the game and go back to the menu
   # ...     a comment, ignored anywhere, so a recorded game can carry notes
 

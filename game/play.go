@@ -113,10 +113,18 @@ func (g *Game) noWin(c Cell) {
 	}
 }
 
-// HumanHelp lists what a person can type at a move prompt.
-const HumanHelp = `Type a move as ROW COL, 1-based, row first: "2 3" or "2,3".
-Commands: help (this list), hint (the best move and its value), undo (take back
-your last move), quit (abandon the game and go back to the menu).`
+// HumanHelp lists what a person can type at a move prompt, within Width columns. undoReply
+// says what undo does, as Human.UndoReply: with it, undo takes back the person's last move
+// and the reply; without it, as between two people, the last move.
+func HumanHelp(undoReply bool) string {
+	undo := "the last move"
+	if undoReply {
+		undo = "your last move and the reply"
+	}
+	return Wrap(`Type a move as ROW COL, 1-based, row first: "2 3" or "2,3".
+Commands: help (this list), hint (the best move and its value), undo (take back `+undo+
+		`), quit (abandon the game and go back to the menu).`, Width, "")
+}
 
 // Human is the person at the keyboard: it prompts on its Console and reads moves and
 // commands until it has a move that is on the board.
@@ -147,7 +155,7 @@ func (h *Human) Move(b *Board) (Cell, error) {
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "help", "?":
-			fmt.Fprintln(out, HumanHelp)
+			fmt.Fprintln(out, HumanHelp(h.UndoReply))
 		case "quit":
 			return Cell{}, ErrQuit
 		case "hint":

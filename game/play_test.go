@@ -146,7 +146,7 @@ func TestRun(t *testing.T) {
 		{"control characters are refused, quoted", match{input: "\x1b[2J\n\x00 1\n1 1\n"},
 			"playing", game.ErrInputEnded, "X..|...|...", "XXXO", []string{`"\x1b[2J"`, `"\x00"`}, []string{"\x1b", "\x00"}},
 		{"help and hint", match{input: "help\nhint\n?\n1 1\n"},
-			"playing", game.ErrInputEnded, "X..|...|...", "XXXXO", []string{game.HumanHelp, "no hint available"}, nil},
+			"playing", game.ErrInputEnded, "X..|...|...", "XXXXO", []string{game.HumanHelp(false), "the last move), quit", "no hint available"}, nil},
 
 		{"computer wins", match{input: "2 1\n2 2\n", computer: game.X, moves: []game.Cell{typed(1, 1), typed(1, 2), typed(1, 3)}},
 			"X wins", nil, "XXX|OO.|...", "OO", nil, nil},
