@@ -454,6 +454,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		Style:    cfg.style,
 		Hint:     hinter(solver, cfg.explain),
 		Review:   reviewer(solver, cfg.think),
+		HelpNote: "The flags choose the board, the players and more: tictactoe --help lists them.",
 	}
 	if e, ok := computer.(ai.Explainer); ok && cfg.explain {
 		m.Explain = e.Explain

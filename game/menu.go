@@ -9,8 +9,9 @@ import (
 )
 
 // Menu is one session at the menu: 1 plays a game, 2 shows the rules, review names where
-// the person's last game against the computer turned, 0 exits. Every game reads the same
-// Console as the menu, so piped input is never lost between them.
+// the person's last game against the computer turned, help says so, 0 (or q, quit, exit)
+// exits. Every game reads the same Console as the menu, so piped input is never lost
+// between them.
 type Menu struct {
 	Console  *Console
 	Errs     io.Writer // where SeedNote goes
@@ -35,6 +36,8 @@ type Menu struct {
 	Record io.Writer
 	// SeedNote, if set, is written to Errs before each game.
 	SeedNote string
+	// HelpNote, if set, ends the menu's help: where the flags are listed, say.
+	HelpNote string
 
 	score  [3]int // wins by mark for two people, else the person's in X and the computer's in O; draws in Empty
 	last   *Board // the last game played against the computer, for review
@@ -74,13 +77,15 @@ func (m *Menu) Run() error {
 			fmt.Fprint(m.Console.Out, m.rules())
 		case "review":
 			m.review(true)
-		case "0":
+		case "help", "?":
+			fmt.Fprint(m.Console.Out, m.help())
+		case "0", "q", "quit", "exit":
 			fmt.Fprintln(m.Console.Out, "Bye!")
 			return nil
 		default:
-			want := "1, 2 or 0"
+			want := "1, 2, 0 or help"
 			if m.last != nil {
-				want = "1, 2, review or 0"
+				want = "1, 2, review, 0 or help"
 			}
 			fmt.Fprintf(m.Console.Out, "error: %s is not a choice: type %s\n", Quote(line), want)
 		}
@@ -200,6 +205,21 @@ func (m *Menu) pick(v, a, b string) string {
 		return a
 	}
 	return b
+}
+
+// help is the text of the menu's help: what each choice does.
+func (m *Menu) help() string {
+	var sb strings.Builder
+	sb.WriteString("  1       play a game (in the game, help lists what you can type)\n")
+	sb.WriteString("  2       the rules, and what you can type in a game\n")
+	if !m.Two {
+		sb.WriteString("  review  where your last game against the computer turned\n")
+	}
+	sb.WriteString("  0       exit; q, quit and exit do the same\n")
+	if m.HelpNote != "" {
+		sb.WriteString(Wrap(m.HelpNote, Width, "") + "\n")
+	}
+	return sb.String()
 }
 
 // rules is the text of the rules screen, within Width columns.
