@@ -63,6 +63,7 @@ const (
 // exit status. Only run and the commands it calls name the program in their messages.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := commands[0]
+	args = spelled(args)
 	if len(args) > 0 {
 		for _, c := range commands[1:] {
 			if args[0] == c.name {
@@ -84,6 +85,71 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	return cmd.run(cfg, stdin, stdout, stderr)
+}
+
+// spelled returns args with the words help and version, when they come first, as the
+// flags they stand for: help is --help, help COMMAND is COMMAND --help, version is
+// --version.
+func spelled(args []string) []string {
+	if len(args) == 0 {
+		return args
+	}
+	switch args[0] {
+	case "help":
+		if len(args) > 1 && slices.ContainsFunc(commands[1:], func(c command) bool { return c.name == args[1] }) {
+			return append([]string{args[1], "--help"}, args[2:]...)
+		}
+		return append([]string{"--help"}, args[1:]...)
+	case "version":
+		return append([]string{"--version"}, args[1:]...)
+	}
+	return args
+}
+
+// commandAt returns where args, the menu's flags, hold the name of a command, or help or
+// version, that is not a flag's value; -1 where they hold none.
+func commandAt(set *pflag.FlagSet, args []string) int {
+	for i, a := range args {
+		named := a == "help" || a == "version" || slices.ContainsFunc(commands[1:], func(c command) bool { return c.name == a })
+		if named && (i == 0 || !takesValue(set, args[i-1])) {
+			return i
+		}
+	}
+	return -1
+}
+
+// misplaced returns the error for word, args[i], a command's name, or help or version,
+// that came after the menu's flags: it goes first, as the command line with it moved there
+// shows, when that line's flags suit the command, else as the command's usage line does.
+func misplaced(word string, args []string, i int, set *pflag.FlagSet) error {
+	if word == "help" || word == "version" {
+		return fmt.Errorf("%q goes first, as in tictactoe %s", word, word)
+	}
+	rest := append(slices.Clone(args[:i]), args[i+1:]...)
+	cmd := commands[slices.IndexFunc(commands, func(c command) bool { return c.name == word })]
+	if _, _, err := parseFlags(cmd, rest); err != nil {
+		return fmt.Errorf("%q goes first, as in %s [flags]%s", word, cmd.prog(), cmd.args)
+	}
+	line := cmd.prog()
+	for _, a := range rest {
+		line += " " + shellQuote(a)
+	}
+	return fmt.Errorf("%q goes first, as in %s", word, line)
+}
+
+// takesValue reports whether arg is a flag of set, given as --name or -n without "=",
+// that takes the next argument as its value.
+func takesValue(set *pflag.FlagSet, arg string) bool {
+	var f *pflag.Flag
+	switch {
+	case strings.Contains(arg, "="):
+		return false
+	case strings.HasPrefix(arg, "--"):
+		f = set.Lookup(arg[2:])
+	case strings.HasPrefix(arg, "-") && len(arg) == 2:
+		f = set.ShorthandLookup(arg[1:])
+	}
+	return f != nil && f.NoOptDefVal == ""
 }
 
 // usageError writes a usage error of the command prog on stderr: one line that names the
@@ -286,6 +352,11 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	set.SortFlags = false
 	for _, name := range cmd.flags {
 		set.AddFlag(all.Lookup(name))
+	}
+	if cmd.name == "" {
+		if i := commandAt(set, args); i >= 0 {
+			return nil, set, misplaced(args[i], args, i, set)
+		}
 	}
 	if err := set.Parse(args); err != nil {
 		return nil, set, valueError(err)
@@ -809,7 +880,7 @@ func unwrapPath(err error) error {
 // shellQuote returns s as a shell reads it back: as it is when it is plain, else in
 // single quotes.
 func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+,") == "" {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+,=:") == "" {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
