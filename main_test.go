@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"tictactoe/game"
 	"tictactoe/game/pbrain"
 )
 
@@ -147,6 +148,39 @@ func TestTranscripts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// wideLines are the lines that may be wider than game.Width: each is one line whose form
+// the command-line contract pins and whose length comes from text the program does not
+// choose.
+var wideLines = []*regexp.Regexp{
+	regexp.MustCompile(`^Line: `), // analyze's forced win, however long, on one line
+	// An engine's forfeit, a one-line note that names its command and quotes its answer.
+	regexp.MustCompile(`^Game \d+: [XO] \(.*\) forfeits: `),
+}
+
+// TestTranscriptWidth holds every line of the stdout and stderr of every transcript to
+// game.Width columns (80), as game.Columns counts them: wide East Asian characters count
+// two, colour escapes none.
+func TestTranscriptWidth(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no transcripts in testdata: %v", err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := parseTranscript(string(data))
+		for _, name := range []string{"stdout", "stderr"} {
+			for i, line := range strings.Split(tr.sections[name], "\n") {
+				if n := game.Columns(line); n > game.Width && !slices.ContainsFunc(wideLines, func(re *regexp.Regexp) bool { return re.MatchString(line) }) {
+					t.Errorf("%s: %s line %d is %d columns, more than %d: %q", file, name, i+1, n, game.Width, line)
+				}
+			}
+		}
 	}
 }
 
