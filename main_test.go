@@ -269,7 +269,7 @@ func TestRecordUnwritable(t *testing.T) {
 }
 
 // TestClockSeed checks a session without --seed: the seed it draws from the clock is
-// printed on stderr, and replaying with it gives the same output.
+// printed on stderr, within 80 columns, and replaying with it gives the same output.
 func TestClockSeed(t *testing.T) {
 	// The moves may meet the computer's on some seeds: whatever happens must happen again.
 	input := "1\n2 2\n1 1\n3 3\n1 3\n3 1\n1 2\n2 1\n2 3\n3 2\n0\n"
@@ -278,6 +278,11 @@ func TestClockSeed(t *testing.T) {
 	var seed string
 	if _, err := fmt.Sscanf(err1.String(), "Seed %s", &seed); err != nil {
 		t.Fatalf("stderr %q does not give the seed: %v", err1.String(), err)
+	}
+	for _, line := range strings.Split(err1.String(), "\n") {
+		if n := game.Columns(line); n > game.Width {
+			t.Errorf("the seed's line %q is %d columns, more than %d", line, n, game.Width)
+		}
 	}
 	var out2, err2 bytes.Buffer
 	status2 := run([]string{"--ai", "random", "--seed", strings.TrimSuffix(seed, ":")}, strings.NewReader(input), &out2, &err2)
