@@ -8,6 +8,8 @@
 //	tictactoe analyze [flags] [R,C ...] the value of a position and of every move
 //	tictactoe arena [flags]            computer against computer, with a table
 //	tictactoe pbrain [flags]           a five-in-a-row engine for GUIs and managers
+//	tictactoe help [COMMAND]           what --help prints, for the menu or COMMAND
+//	tictactoe version                  what --version prints
 //
 // Run each with --help for its flags.
 package main
