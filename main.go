@@ -294,7 +294,7 @@ var choices = []struct {
 }{
 	{"symbol", []string{"X", "O", "random"}, ""},
 	{"first", []string{"human", "computer", "random"}, ""},
-	{"ai", strategies, "a strategy or a level"},
+	{"ai", strategies, "random, rules, heuristic, minimax or a level"},
 	{"x", strategies, "a strategy, a level or " + pbrain.Prefix + "COMMAND"},
 	{"o", strategies, "a strategy, a level or " + pbrain.Prefix + "COMMAND"},
 	{"opponent", []string{"computer", "human"}, ""},
@@ -859,6 +859,9 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 	}
 	if cfg.explain {
 		flags += " --explain"
+	}
+	if cfg.style != game.Auto {
+		flags += " --board " + cfg.style.String()
 	}
 	if cfg.color != "auto" {
 		flags += " --color " + cfg.color

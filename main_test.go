@@ -224,7 +224,7 @@ func TestRecordReplay(t *testing.T) {
 	input := "# a scripted session\n2\n1\n2 2\nhint\n5 5\n1 1\nundo\n3 3\n1 3\n3 1\n1 2\n2 1\n2 3\n3 2\n1\n1 1\nquit\n0\n"
 	in := &watchReader{r: strings.NewReader(input), path: path}
 	var out1, err1 bytes.Buffer
-	status1 := run([]string{"--seed", "42", "--ai", "random", "--record", path}, in, &out1, &err1)
+	status1 := run([]string{"--seed", "42", "--ai", "random", "--board", "compact", "--record", path}, in, &out1, &err1)
 	if in.early {
 		t.Errorf("the record stood at %s before the session ended: it must be written to a temporary file and renamed", path)
 	}
