@@ -763,13 +763,16 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
 	if progress {
 		a.Progress = func(i int) {
-			if (i-1)%max(1, a.Games/100) == 0 {
+			switch {
+			case i == 0: // the table comes next: clear the line for it
+				fmt.Fprint(stderr, "\r\x1b[K")
+			case (i-1)%max(1, a.Games/100) == 0:
 				fmt.Fprintf(stderr, "\rgame %d of %d", i, a.Games)
 			}
 		}
 	}
 	err := a.Run()
-	if progress {
+	if progress && err != nil {
 		fmt.Fprint(stderr, "\r\x1b[K")
 	}
 	if err != nil {

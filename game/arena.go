@@ -32,7 +32,8 @@ type Arena struct {
 	Verbose bool
 	// Style is how Verbose draws the final boards.
 	Style Style
-	// Progress, if set, is called before each game with its number, from 1.
+	// Progress, if set, is called before each game with its number, from 1, and with 0
+	// when the games are over, before the table is written.
 	Progress func(game int)
 }
 
@@ -74,6 +75,9 @@ func (a *Arena) Run() error {
 			}
 			byPlayer[p][o.Winner]++
 		}
+	}
+	if a.Progress != nil {
+		a.Progress(0)
 	}
 	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(games)) }
 	row := func(label string, n int, note string) {
