@@ -734,6 +734,12 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	rng := cfg.rand(0)
 	var players [3]game.Player
 	names := [3]string{game.X: cfg.x, game.O: cfg.o}
+	if cfg.size.Win != 5 && (strings.HasPrefix(cfg.x, pbrain.Prefix) || strings.HasPrefix(cfg.o, pbrain.Prefix)) {
+		// The protocol has no word for the length of a row: the engine plays five in a row
+		// unless told otherwise in its own way, as ours is by pbrain --win.
+		fmt.Fprintf(stderr, "tictactoe arena: the protocol plays five in a row: an engine must be set\n  to play %d itself (ours: pbrain --win %d)\n", cfg.size.Win, cfg.size.Win)
+	}
+
 	for _, m := range []game.Mark{game.X, game.O} {
 		name := names[m]
 		engine, ok := strings.CutPrefix(name, pbrain.Prefix)
@@ -748,6 +754,10 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "tictactoe arena", fmt.Errorf("--%s %s: %w", strings.ToLower(m.String()), name, unwrapPath(err)))
 		}
 		defer p.Stop()
+		if err := p.Check(cfg.size); err != nil {
+			p.Stop() // first: the engine's stderr is copied to ours until it has exited
+			return usageError(stderr, "tictactoe arena", fmt.Errorf("--%s %s: %w", strings.ToLower(m.String()), name, err))
+		}
 		players[m] = p
 	}
 	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose, Style: cfg.style}

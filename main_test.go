@@ -158,6 +158,8 @@ var wideLines = []*regexp.Regexp{
 	regexp.MustCompile(`^Line: `), // analyze's forced win, however long, on one line
 	// An engine's forfeit, a one-line note that names its command and quotes its answer.
 	regexp.MustCompile(`^Game \d+: [XO] \(.*\) forfeits: `),
+	// An engine that refuses the board: the usage error's one line quotes its answer.
+	regexp.MustCompile(`^tictactoe arena: --[xo] .* answered ".*" to (RECT)?START `),
 }
 
 // TestTranscriptWidth holds every line of the stdout and stderr of every transcript to
@@ -343,16 +345,13 @@ func FuzzRun(f *testing.F) {
 	})
 }
 
-// TestArenaEngineGone plays an engine whose process exits at once: it forfeits every
-// game, and each forfeit is noted.
+// TestArenaEngineGone plays an engine whose process exits at once: a usage error before
+// the first game, which says why.
 func TestArenaEngineGone(t *testing.T) {
 	var out, errs bytes.Buffer
 	status := run([]string{"arena", "--x", "hard", "--o", "pbrain:true", "--games", "3", "--seed", "1"}, strings.NewReader(""), &out, &errs)
-	if status != 0 || !strings.Contains(out.String(), "Totals: 3 games, X wins 3, O wins 0, draws 0") {
-		t.Fatalf("status %d\n%s%s", status, out.String(), errs.String())
-	}
-	if n := strings.Count(out.String(), "(pbrain:true) forfeits: "); n != 3 {
-		t.Errorf("%d forfeits noted, want 3:\n%s", n, out.String())
+	if status != exitUsage || out.Len() > 0 || !strings.Contains(errs.String(), "--o pbrain:true: its output ended\n") {
+		t.Fatalf("status %d, want %d, no game and the reason:\n%s%s", status, exitUsage, out.String(), errs.String())
 	}
 }
 

@@ -34,6 +34,9 @@ type Client struct {
 	size  game.Size
 	known []game.Cell // the moves of this game that the engine has been told or has made
 	err   error
+	// checked is set by Check's START, for the next game of the size it checked (the
+	// arena's boards are all one size), which then sends none of its own.
+	checked bool
 }
 
 // engineLine is one line read from the engine, or the error that ended its output.
@@ -106,19 +109,10 @@ func (r *Client) move(b *game.Board) (game.Cell, error) {
 func (r *Client) newGame(b *game.Board) error {
 	r.known, r.size = nil, b.Size()
 	size := b.Size()
-	start := fmt.Sprintf("START %d", size.Rows)
-	if size.Rows != size.Cols {
-		start = fmt.Sprintf("RECTSTART %d,%d", size.Cols, size.Rows)
-	}
-	if err := r.send("%s", start); err != nil {
+	if r.checked {
+		r.checked = false // Check's START begins this game
+	} else if err := r.start(size); err != nil {
 		return err
-	}
-	ok, err := r.answer(max(r.Wait, startWait))
-	if err != nil {
-		return err
-	}
-	if !strings.EqualFold(ok, "OK") {
-		return fmt.Errorf("answered %s to %s", game.QuoteN(ok, 200), start)
 	}
 	var cmds []string
 	cmds = append(cmds,
@@ -140,6 +134,37 @@ func (r *Client) newGame(b *game.Board) error {
 		cmds = append(cmds, "DONE")
 	}
 	return r.send("%s", strings.Join(cmds, "\n"))
+}
+
+// Check asks the engine for a board of size, as every game begins (see start), so that a
+// board the engine does not play is found before the first game, which then sends no
+// START of its own.
+func (r *Client) Check(size game.Size) error {
+	if err := r.start(size); err != nil {
+		return err
+	}
+	r.checked = true
+	return nil
+}
+
+// start sends START (RECTSTART where the board is not square) and fails with the
+// engine's answer unless it is OK.
+func (r *Client) start(size game.Size) error {
+	start := fmt.Sprintf("START %d", size.Rows)
+	if size.Rows != size.Cols {
+		start = fmt.Sprintf("RECTSTART %d,%d", size.Cols, size.Rows)
+	}
+	if err := r.send("%s", start); err != nil {
+		return err
+	}
+	ok, err := r.answer(max(r.Wait, startWait))
+	if err != nil {
+		return err
+	}
+	if !strings.EqualFold(ok, "OK") {
+		return fmt.Errorf("answered %s to %s", game.QuoteN(ok, 200), start)
+	}
+	return nil
 }
 
 // send writes one command, or several on lines of their own.

@@ -51,6 +51,9 @@ func (p *Process) Move(b *game.Board) (game.Cell, error) {
 	return p.client.Move(b)
 }
 
+// Check asks the engine whether it plays on boards of size (see Client.Check).
+func (p *Process) Check(size game.Size) error { return p.client.Check(size) }
+
 // start starts the engine's process.
 func (p *Process) start() error {
 	cmd := exec.Command(p.argv[0], p.argv[1:]...)
