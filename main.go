@@ -613,30 +613,42 @@ func hinter(solver *ai.Engine, explain bool) func(b *game.Board) string {
 		if err != nil {
 			return err.Error() // Human asks only while the game goes on
 		}
-		worth := "draw"
-		switch v.Winner {
-		case b.Turn():
-			worth = fmt.Sprintf("win in %d", v.Plies)
-			if line := solver.Line(); len(line) > 1 {
-				// A forced win found by threat or proof-number search: its moves, the
-				// replies.
-				worth += fmt.Sprintf(": %v, then %s", line[0], game.JoinCells(line[1:]))
-			}
-		case b.Turn().Opponent():
-			worth = fmt.Sprintf("loss in %d", v.Plies)
-		}
-		switch {
-		case !v.Exact && v.Winner == game.Empty:
-			// The search stopped before it could prove a draw: say what it knows.
-			worth = "no forced win found for either side"
-		case !v.Exact:
-			worth += " (not proven)"
+		worth := hintWorth(v, b.Turn())
+		if line := solver.Line(); v.Exact && v.Winner == b.Turn() && len(line) > 1 {
+			// A forced win found by threat or proof-number search: its moves, the replies.
+			worth += fmt.Sprintf(": %v, then %s", line[0], game.JoinCells(line[1:]))
 		}
 		if explain {
 			return fmt.Sprintf("%v, %s\n%s", c, worth, solver.Explain(b, c))
 		}
 		return fmt.Sprintf("%v, %s", c, worth)
 	}
+}
+
+// hintWorth says what a hint's value v is worth to me, the side to move, as a player
+// counts: a proven result as a fact, in the moves of the side that wins, this one counted
+// ("you win in 2 moves", where analyze counts plies), an unproven one as an estimate that
+// claims no forced win.
+func hintWorth(v ai.Value, me game.Mark) string {
+	switch {
+	case v.Exact && v.Winner == me && v.Plies <= 1:
+		return "you win with this move"
+	case v.Exact && v.Winner == me:
+		return fmt.Sprintf("you win in %d moves", (v.Plies+1)/2)
+	case v.Exact && v.Winner == me.Opponent():
+		if v.Plies <= 2 {
+			return fmt.Sprintf("you lose: %v wins with its next move", me.Opponent())
+		}
+		return fmt.Sprintf("you lose: %v wins in %d of its moves", me.Opponent(), v.Plies/2)
+	case v.Exact:
+		return "draw"
+	case v.Winner == me:
+		return "likely a win for you (not proven)"
+	case v.Winner == me.Opponent():
+		return "likely a loss for you (not proven)"
+	}
+	// The search stopped before it could prove a draw: say what it knows.
+	return "no forced win found for either side"
 }
 
 // levels names the strategy behind each level of --ai.
