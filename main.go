@@ -564,11 +564,24 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 // finished board lost ground, their first move that made the value worse for them and a
 // move that would have kept it. It needs the solver to settle every position it looks at
 // within --think; when it cannot, it says so only when asked (for the review command, not
-// after a lost game).
+// after a lost game). On boards of more than 64 cells it speaks of threat search alone:
+// the person's first move after which it found a forced win against them, and a move
+// after which it found none; when it found no such win, it says so only when asked.
 func reviewer(solver *ai.Engine, think time.Duration) func(b *game.Board, me game.Mark, asked bool) string {
 	return func(b *game.Board, me game.Mark, asked bool) string {
 		r := solver.Review(b, me)
 		switch {
+		case r.Threat && r.Turn > 0:
+			s := fmt.Sprintf("Review: after your %s move, %v, %v had a forced win (found by threat search); ",
+				ordinal(r.Turn), r.Move, me.Opponent())
+			if r.Stops {
+				return s + fmt.Sprintf("%v would have stopped it.", r.Better)
+			}
+			return s + "threat search found no move there that would have stopped it."
+		case r.Threat && r.Moves > 0 && asked:
+			return "Review: threat search found no forced win against you."
+		case r.Threat && r.Moves > 0:
+			return ""
 		case !r.Settled && asked:
 			return fmt.Sprintf("review: this board is too big to settle within --think %v", think)
 		case !r.Settled:

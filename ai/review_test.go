@@ -67,9 +67,10 @@ func TestReview(t *testing.T) {
 }
 
 // TestReviewUnsettled checks that a board the solver cannot settle before its deadline
-// gives an unsettled review, with nothing else claimed.
+// gives an unsettled review, with nothing else claimed: 8×8, the biggest that Review
+// solves (on bigger boards it reviews by threat search, see TestReviewThreats).
 func TestReviewUnsettled(t *testing.T) {
-	b := newBoard(t, game.Size{Rows: 9, Cols: 9, Win: 5}, game.X)
+	b := newBoard(t, game.Size{Rows: 8, Cols: 8, Win: 5}, game.X)
 	play(t, b, cells(5, 5, 4, 4, 5, 6, 4, 6)...)
 	clock := time.Unix(0, 0)
 	now := func() time.Time { clock = clock.Add(time.Millisecond); return clock }

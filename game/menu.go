@@ -39,10 +39,16 @@ type Menu struct {
 	// HelpNote, if set, ends the menu's help: where the flags are listed, say.
 	HelpNote string
 
-	score  [3]int // wins by mark for two people, else the person's in X and the computer's in O; draws in Empty
-	last   *Board // the last game played against the computer, for review
-	lastMe Mark   // the person's mark in it
+	score      [3]int // wins by mark for two people, else the person's in X and the computer's in O; draws in Empty
+	last       *Board // the last game played against the computer, for review
+	lastMe     Mark   // the person's mark in it
+	reviewable bool   // last can be reviewed (see reviewCells)
 }
+
+// reviewCells is the most cells of a board on which any game against the computer can be
+// reviewed, as the computer's solver settles it; on bigger boards only a game the person
+// lost, where threat search may have found the win against them.
+const reviewCells = 64
 
 // Run runs the menu loop until 0 or the end of the input. It fails only when the input
 // ends in the middle of a game, or on an error that is not the user's.
@@ -53,7 +59,7 @@ func (m *Menu) Run() error {
 		fmt.Fprintf(m.Console.Out, "Tic-tac-toe: %v wins.\n", m.Size)
 	}
 	for {
-		if m.last != nil {
+		if m.reviewable {
 			fmt.Fprintln(m.Console.Out, "1) play   2) rules   review) your last game   0) exit")
 		} else {
 			fmt.Fprintln(m.Console.Out, "1) play   2) rules   0) exit")
@@ -84,7 +90,7 @@ func (m *Menu) Run() error {
 			return nil
 		default:
 			want := "1, 2, 0 or help"
-			if m.last != nil {
+			if m.reviewable {
 				want = "1, 2, review, 0 or help"
 			}
 			fmt.Fprintf(m.Console.Out, "error: %s is not a choice: type %s\n", Quote(line), want)
@@ -129,6 +135,7 @@ func (m *Menu) play() error {
 		}
 		fmt.Fprintf(m.Console.Out, "You are %v, the computer (%s) is %v; %s first.\n", me, m.Label, me.Opponent(), who)
 		m.last, m.lastMe = b, me
+		m.reviewable = m.Size.Rows*m.Size.Cols <= reviewCells
 	}
 	o, err := g.Run()
 	switch {
@@ -145,6 +152,7 @@ func (m *Menu) play() error {
 	}
 	m.report(o, me)
 	if !two && o.Status == Won && o.Winner != me {
+		m.reviewable = true
 		m.review(false)
 	}
 	return nil
@@ -153,8 +161,12 @@ func (m *Menu) play() error {
 // review writes where the person's last game against the computer turned, as Review
 // words it.
 func (m *Menu) review(asked bool) {
-	if m.last == nil {
+	switch {
+	case m.last == nil:
 		fmt.Fprintln(m.Console.Out, "review: no game against the computer to review yet")
+		return
+	case !m.reviewable:
+		fmt.Fprintf(m.Console.Out, "review: on a board of more than %d cells only a game you lost can be reviewed\n", reviewCells)
 		return
 	}
 	if m.Review == nil {
