@@ -42,13 +42,15 @@ const version = "tictactoe 0.1.0"
 func main() { os.Exit(run(argsOf(os.Args), os.Stdin, os.Stdout, os.Stderr)) }
 
 // argsOf returns the arguments of the command line argv: those after the program's name,
-// with "pbrain" in front when the program's file is named pbrain-..., as engine managers
-// want an engine to be named, and start it without arguments.
+// with "pbrain" in front when the program's file is named as GUIs and managers want an
+// engine to be named, and start it without arguments: pbrain-... (piskvork, Gomocup's
+// managers), engine or engine.exe (Yixin Board).
 func argsOf(argv []string) []string {
 	if len(argv) == 0 {
 		return nil
 	}
-	if strings.HasPrefix(strings.ToLower(filepath.Base(argv[0])), "pbrain-") {
+	name := strings.ToLower(filepath.Base(argv[0]))
+	if strings.HasPrefix(name, "pbrain-") || name == "engine" || name == "engine.exe" {
 		return append([]string{"pbrain"}, argv[1:]...)
 	}
 	return argv[1:]
@@ -221,7 +223,7 @@ computer. Boards up to 20×20, under the rule set by INFO rule: 0 freestyle
 (--win or more in a row wins), 1 exactly --win, 4 renju. Some managers want
 the engine's file name to start with pbrain-: a copy or a link of this program
 does.`,
-		flags: []string{"ai", "seed", "win", "think", "version"},
+		flags: []string{"ai", "seed", "win", "think", "version", "force-utf8"},
 		run:   runPbrain,
 	},
 }
@@ -341,6 +343,10 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.BoolVar(&cfg.plain, "plain", false, "with --tree: plain minimax, without alpha-beta")
 	all.IntVar(&cfg.depth, "depth", 0, "with --tree: the plies of the tree to print (default: all on boards with at most 9 free cells, else 2, where the search also stops)")
 	all.BoolVar(&cfg.explain, "explain", false, "after each computer move and hint, print a line saying why the strategy chose it")
+	// Yixin Board starts engine.exe with --force-utf8; our input and output are UTF-8
+	// already, and the protocol's lines ASCII.
+	all.Bool("force-utf8", false, "accepted for Yixin Board, which starts engines with it; changes nothing")
+	_ = all.MarkHidden("force-utf8")
 	switch cmd.name {
 	case "analyze":
 		all.Lookup("think").Usage = "stop the search after this long (default: no limit)"
@@ -838,7 +844,7 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 			if m, ok := player.(*ai.Engine); ok {
 				// The manager's clock, not a count of positions, bounds the search.
-				m.Think, m.Memory, m.Timed, m.Stop = lim.Think, lim.Memory, true, lim.Stop
+				m.Think, m.Memory, m.Timed, m.Stop, m.Hurry = lim.Think, lim.Memory, true, lim.Stop, lim.Hurry
 			}
 			return player.Move(b)
 		},

@@ -405,10 +405,11 @@ func waitStatus(t *testing.T, status chan int, limit time.Duration, what string)
 	return 0
 }
 
-// TestPbrainEndStopsSearch checks that END, or the end of the input, that comes while our
-// engine searches a move with no limit stops it at once: no answer, status 0.
+// TestPbrainEndStopsSearch checks what ends a search of our engine with no limit: END
+// stops it at once with no answer; the end of the input, and YXSTOP or STOP (a GUI's stop
+// button), have it answer its best move so far at once; all end with status 0.
 func TestPbrainEndStopsSearch(t *testing.T) {
-	for _, end := range []string{"END\n", ""} {
+	for _, end := range []string{"END\n", "", "YXSTOP\n", "STOP\n"} {
 		r, w := io.Pipe()
 		status, out := pbrainSession(t, r)
 		// A pipe hands lines over only as they are read: what follows comes in a read
@@ -416,14 +417,23 @@ func TestPbrainEndStopsSearch(t *testing.T) {
 		io.WriteString(w, "START 15\nINFO timeout_turn 99999999\nINFO timeout_match 0\n"+openPosition)
 		time.Sleep(50 * time.Millisecond)
 		start := time.Now()
-		if end == "" {
+		want := regexp.MustCompile(`^OK\n\d+,\d+\n$`) // a move, answered
+		switch end {
+		case "":
 			w.Close()
-		} else {
+		case "END\n":
+			want = regexp.MustCompile(`^OK\n$`)
 			io.WriteString(w, end)
+		default:
+			io.WriteString(w, end)
+			go func() { // the session goes on after the move, to END
+				time.Sleep(500 * time.Millisecond)
+				io.WriteString(w, "END\n")
+			}()
 		}
 		// A second or less, but for a very slow machine.
-		if s := waitStatus(t, status, 10*time.Second, fmt.Sprintf("%q mid-search", end)); s != 0 || out.String() != "OK\n" {
-			t.Errorf("%q mid-search: status %d, output %q; want 0 and OK alone", end, s, out.String())
+		if s := waitStatus(t, status, 10*time.Second, fmt.Sprintf("%q mid-search", end)); s != 0 || !want.MatchString(out.String()) {
+			t.Errorf("%q mid-search: status %d, output %q; want 0 and %v", end, s, out.String(), want)
 		}
 		t.Logf("%q mid-search: ended %v later", end, time.Since(start))
 		w.Close()
@@ -474,6 +484,9 @@ func TestArgsOf(t *testing.T) {
 		{[]string{"/usr/local/bin/pbrain-tictactoe"}, []string{"pbrain"}},
 		{[]string{"/engines/PBRAIN-ttt.exe", "--seed", "2"}, []string{"pbrain", "--seed", "2"}},
 		{[]string{"./pbrain"}, []string{}},
+		{[]string{"./engine"}, []string{"pbrain"}},
+		{[]string{"/opt/Yixin/ENGINE.exe", "--force-utf8"}, []string{"pbrain", "--force-utf8"}},
+		{[]string{"./engines"}, []string{}},
 		{nil, nil},
 	}
 	for _, tt := range tests {

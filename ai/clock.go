@@ -42,7 +42,7 @@ const unsettledShare = 85
 // count, but it still polls Stop.
 func (m *Engine) setClock(s *searcher, start time.Time) {
 	s.now, s.deadline, s.soft, s.limit, s.timed = nil, time.Time{}, time.Time{}, 0, false
-	s.stop, s.cancelled, s.stopped, s.nodes = m.Stop, false, false, 0
+	s.stop, s.hurry, s.cancelled, s.stopped, s.nodes = m.Stop, m.Hurry, false, false, 0
 	if m.Now == nil || m.Think <= 0 {
 		return
 	}
@@ -76,7 +76,7 @@ func (s *searcher) iterating() {
 // another reports whether deepen may start another iteration: always, but not in a
 // timed move whose soft deadline has passed.
 func (s *searcher) another() bool {
-	return !s.timed || s.now().Before(s.soft)
+	return !s.timed || s.now().Before(s.soft) && !closed(s.hurry)
 }
 
 // unsettled moves a timed move's soft deadline to unsettledShare of its time, when that is
@@ -97,12 +97,15 @@ func (s *searcher) share(percent int64) time.Time {
 }
 
 // polled reports whether the stop channel is closed.
-func (s *searcher) polled() bool {
-	if s.stop == nil {
+func (s *searcher) polled() bool { return closed(s.stop) }
+
+// closed reports whether c is closed; a nil c never is.
+func closed(c <-chan struct{}) bool {
+	if c == nil {
 		return false
 	}
 	select {
-	case <-s.stop:
+	case <-c:
 		return true
 	default:
 		return false
@@ -145,7 +148,7 @@ func (s *searcher) charge(n int64) bool {
 	before := s.nodes
 	s.nodes += n
 	if before>>10 != s.nodes>>10 {
-		if s.now != nil && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline)) {
+		if s.now != nil && (s.limit > 0 && s.nodes >= s.limit || !s.now().Before(s.deadline) || closed(s.hurry)) {
 			s.stopped = true
 		}
 		s.cancelled = s.cancelled || s.polled()

@@ -132,6 +132,9 @@ type Engine struct {
 	// Stop, when closed, ends the search in progress at once: Move and Hint then fail
 	// with ErrStopped. Nil never stops it.
 	Stop <-chan struct{}
+	// Hurry, when closed, ends the search in progress as its deadline would: Move and
+	// Hint return the best move found so far (a GUI's stop button). Nil never hurries.
+	Hurry <-chan struct{}
 
 	s         *searcher
 	explainer *Engine // Explain's own analysis, kept apart from the searcher of Move

@@ -36,6 +36,7 @@ type searcher struct {
 	timed     bool            // the deadline, not the count, bounds alpha-beta (see setClock)
 	limit     int64           // with a deadline, the most positions to search; 0 for no limit
 	stop      <-chan struct{} // closed: give up the move
+	hurry     <-chan struct{} // closed: end the move as at its deadline
 	cancelled bool            // stop was seen closed: every search ends at once
 	stopped   bool
 	buf       [][]int // move lists, one per ply

@@ -38,6 +38,10 @@ type Limits struct {
 	// is being chosen: Move should then give up at once. A move it still returns is
 	// answered; an error it returns then is not.
 	Stop <-chan struct{}
+	// Hurry is closed when the manager wants the move now (YXSTOP or STOP, a GUI's stop
+	// button) or the input ends while it is being chosen: Move should then answer the
+	// best move it has found, at once.
+	Hurry <-chan struct{}
 }
 
 // Margins kept back from the time a manager allows a move, for reading and answering
@@ -54,13 +58,16 @@ const (
 // known an "UNKNOWN ..." line; either way the session goes on as before the command. It
 // fails only when r or w does.
 //
-// While Move thinks, Serve reads on: END, or the end of r, that arrives then stops the
-// move (see Limits.Stop) and ends the session at once, with no answer to the move nor to
-// any line that came before the end. Lines that were sent before Move
-// began, which a script sends together, wait their turn instead, and the end of r after
-// them stops nothing: a piped script gets every answer. Any other line waits until the
-// move is answered, and is then carried out in order. r is read in a goroutine of its own, which ends with the session, or when
-// a read of r in progress then returns.
+// While Move thinks, Serve reads on: END that arrives then stops the move (see
+// Limits.Stop) and ends the session at once, with no answer to the move nor to any line
+// that came before END. YXSTOP or STOP (a GUI's stop button) hurries the move (see
+// Limits.Hurry): it is answered at once with the best found so far, and the session goes
+// on; with no move being chosen they do nothing. The end of r hurries the move too: it is
+// answered and the lines before the end are carried out, so that a piped script gets
+// every answer. Any other
+// line waits until the move is answered, and is then carried out in order. r is read in a
+// goroutine of its own, which ends with the session, or when a read of r in progress then
+// returns.
 func (srv *Server) Serve(r io.Reader, w io.Writer) error {
 	f, stop := newFeed(r)
 	defer stop()
@@ -158,6 +165,8 @@ func (s *session) command(line string) (end bool) {
 		s.reply("%s", s.srv.About)
 	case "END":
 		return true
+	case "YXSTOP", "STOP":
+		// Stop a search (see think); with none in progress there is nothing to stop.
 	default:
 		s.reply("UNKNOWN command %s", game.Quote(fields[0]))
 	}
@@ -268,8 +277,15 @@ func (s *session) move() {
 // think has Move choose the engine's move on the board within lim while it watches the
 // input, as Serve says; it reports whether END or the end of the input stopped the move.
 func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
-	stop := make(chan struct{})
-	lim.Stop = stop
+	stop, hurry := make(chan struct{}), make(chan struct{})
+	lim.Stop, lim.Hurry = stop, hurry
+	hurried := false
+	hurryUp := func() {
+		if !hurried {
+			close(hurry)
+			hurried = true
+		}
+	}
 	type result struct {
 		c   game.Cell
 		err error
@@ -279,7 +295,6 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 		c, err := s.srv.Move(b, lim)
 		done <- result{c, err}
 	}(s.b)
-	early := slices.ContainsFunc(s.in.queue, func(l inputLine) bool { return !l.late })
 	var lines chan inputLine // nil: not watching
 	if !s.in.ended {
 		s.in.ask()
@@ -292,19 +307,27 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 			return r.c, stopped, r.err
 		case l := <-lines:
 			l = s.in.receive(l)
-			s.in.queue = append(s.in.queue, l)
 			late = late || l.late
+			if name := commandName(l.text); late && l.err == nil && (name == "YXSTOP" || name == "STOP") {
+				hurryUp() // a GUI's stop button: the best move so far, now
+				s.in.ask()
+				continue
+			}
+			s.in.queue = append(s.in.queue, l)
 			switch {
-			case late && l.err == nil && commandName(l.text) == "END", late && l.final() && !early:
-				// The manager ends the session: stop, and carry out nothing before the end.
+			case late && l.err == nil && commandName(l.text) == "END":
+				// The manager ends the session: stop, and carry out nothing before END.
 				close(stop)
 				stopped, lines, s.in.queue = true, nil, []inputLine{l}
 			case l.final():
-				// The input ends after lines sent before the move began, a script's:
-				// they are carried out first.
+				// The input ends: the move is still answered, at once if the end came
+				// while it was being chosen, and the lines before the end carried out;
+				// only END ends without an answer.
+				if late {
+					hurryUp()
+				}
 				lines = nil
 			default:
-				early = early || !l.late
 				s.in.ask()
 			}
 		}
@@ -473,6 +496,9 @@ func (s *session) info(args []string) {
 		if errors.Is(err, strconv.ErrRange) && game.IsInteger(value) && value[0] != '-' {
 			n, err = math.MaxInt64, nil // more than any limit: none
 		}
+		if key == "time_left" && game.IsInteger(value) && value[0] == '-' {
+			n, err = 0, nil // a clock that ran over: move at once, as it asks, never an ERROR
+		}
 		if err != nil || n < 0 {
 			s.reply("ERROR INFO %s wants a whole number of 0 or more, not %s", key, game.Quote(value))
 			return
@@ -509,17 +535,18 @@ func (s *session) info(args []string) {
 
 // ruleOf returns the rule that the protocol's rule n names, or why the engine cannot play
 // it: it plays 0, freestyle (win or more in a row); 1, exactly win in a row; and 4, renju,
-// when win is 5.
+// when win is 5. 2 is renju too, as Yixin Board sends it and Rapfi reads it: Gomocup's
+// "continuous game" is played in no league.
 func ruleOf(n int64, win int) (game.Rule, error) {
 	switch {
 	case n == 0:
 		return game.Freestyle, nil
 	case n == 1:
 		return game.Exact, nil
-	case n == 4 && win == 5:
+	case (n == 2 || n == 4) && win == 5:
 		return game.Renju, nil
-	case n == 4:
-		return 0, fmt.Errorf("rule 4 (renju) is not supported with %d in a row: renju is played with five", win)
+	case n == 2 || n == 4:
+		return 0, fmt.Errorf("rule %d (renju) is not supported with %d in a row: renju is played with five", n, win)
 	}
 	names := []string{1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
 	var named []string
@@ -531,7 +558,7 @@ func ruleOf(n int64, win int) (game.Rule, error) {
 	if n >= 16 {
 		named = append(named, "unknown bits")
 	}
-	return 0, fmt.Errorf("rule %d (%s) is not supported: this engine plays 0, 1 and 4", n, strings.Join(named, ", "))
+	return 0, fmt.Errorf("rule %d (%s) is not played: 0, 1, 2 and 4 are", n, strings.Join(named, ", "))
 }
 
 // parseStone reads a line of BOARD, "X,Y,F": the cell and who holds it, 1 the engine and

@@ -100,9 +100,11 @@ func TestServerSessions(t *testing.T) {
 			[]string{"OK", "4,0", "ERROR TURN 1,0: the game is over: the board is full", "ERROR BEGIN on a board with 5 stones..."}},
 		{"engine won", "RECTSTART 5,2\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n0,1,2\n1,1,2\n2,1,2\n3,1,2\nDONE\nTURN 4,1\n",
 			[]string{"OK", "4,0", "ERROR TURN 4,1: the game is over: the engine has won"}},
-		{"rule", "START 15\nINFO rule 2\nBEGIN\nTURN 1,1\nBOARD\nDONE\nINFO rule 8\nINFO rule 0\nBEGIN\n",
-			[]string{"OK", "ERROR rule 2 (continuous game) is not supported: this engine plays 0, 1 and 4",
-				"ERROR rule 2 (continuous game)...", "ERROR rule 2 (continuous game)...", "ERROR rule 2 (continuous game)...", "ERROR rule 8 (caro)...", "0,0"}},
+		{"rule", "START 15\nINFO rule 8\nBEGIN\nTURN 1,1\nBOARD\nDONE\nINFO rule 16\nINFO rule 0\nBEGIN\n",
+			[]string{"OK", "ERROR rule 8 (caro) is not played: 0, 1, 2 and 4 are",
+				"ERROR rule 8 (caro)...", "ERROR rule 8 (caro)...", "ERROR rule 8 (caro)...", "ERROR rule 16 (unknown bits)...", "0,0"}},
+		{"rule 2 is renju, as Yixin Board sends it", "START 15\nINFO rule 2\nBOARD\n5,7,2\n6,7,2\n7,5,2\n7,6,2\n14,14,1\n13,14,1\n12,14,1\nDONE\nTURN 7,7\n",
+			[]string{"OK", "0,0", "ERROR TURN 7,7: forbidden for X, the first player, under renju: double three"}},
 		{"freestyle overline wins", "RECTSTART 7,2\nINFO rule 0\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\n",
 			[]string{"OK", "3,0", "ERROR TURN 6,1: the game is over: the engine has won"}},
 		{"exact overline does not win", "RECTSTART 7,2\nINFO rule 1\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\nTURN 3,1\n",
@@ -115,14 +117,14 @@ func TestServerSessions(t *testing.T) {
 			[]string{"OK", "ERROR BOARD refused: the game is over: a draw, as every free cell is forbidden to black"}},
 		{"renju, the engine black passes over its double four", "START 15\nINFO rule 4\nBOARD\n1,0,1\n2,0,1\n3,0,1\n0,1,1\n0,2,1\n0,3,1\n10,10,2\n12,10,2\n14,10,2\n10,12,2\n12,12,2\n14,12,2\nDONE\n",
 			[]string{"OK", "4,0"}},
-		{"rule bits", "INFO rule 13\nINFO rule 99\n", []string{"ERROR rule 13 (exactly five, renju, caro) is not supported...", "ERROR rule 99 (exactly five, continuous game, unknown bits)..."}},
+		{"rule bits", "INFO rule 13\nINFO rule 99\n", []string{"ERROR rule 13 (exactly five, renju, caro) is not played...", "ERROR rule 99 (exactly five, continuous game, unknown bits)..."}},
 		{"info bad values", "INFO timeout_turn soon\nINFO max_memory -5\nINFO\nINFO folder /tmp/x y\nINFO whatever 12\nINFO game_type 1\n",
 			[]string{"ERROR INFO timeout_turn wants a whole number of 0 or more, not \"soon\"", "ERROR INFO max_memory wants...", "ERROR INFO wants a key and a value..."}},
 		{"long line", strings.Repeat("x", 10000) + "\nSTART 15\n", []string{"ERROR too long: a line of 4096 bytes or more, starting \"xxxxxxxx...", "OK"}},
 		{"long line in board", "START 15\nBOARD\n" + strings.Repeat("1", 5000) + "\n1,1,2\nDONE\n", []string{"OK", "ERROR BOARD refused: too long: a line of 4096 bytes or more, starting \"111..."}},
 		{"comment is no comment", "START 15\n#TURN 7,7\n  # note\n", []string{"OK", `UNKNOWN command "#TURN"`, `UNKNOWN command "#"`}},
-		{"huge info values are no limit", "INFO timeout_turn 99999999999999999999999\nINFO max_memory 99999999999999999999\nINFO time_left -99999999999999999999\n",
-			[]string{"ERROR INFO time_left wants a whole number of 0 or more, not \"-99999999999999999999\""}},
+		{"huge info values are no limit", "INFO timeout_turn 99999999999999999999999\nINFO max_memory 99999999999999999999\nINFO time_left -99999999999999999999\n", nil},
+		{"a clock run over moves at once", "START 15\nINFO time_left -50\nBEGIN\nINFO time_left -99999999999999999999\nTURN 8,8\n", []string{"OK", "0,0", "1,0"}},
 		{"board where the engine has five", "START 15\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n0,5,2\n1,5,2\n2,5,2\n3,5,2\n9,9,2\nDONE\n",
 			[]string{"OK", "ERROR BOARD refused: the game is over: the engine's stones already make 5 in a row"}},
 	}
@@ -330,6 +332,7 @@ type blocker struct {
 	started chan struct{}
 	release chan struct{}
 	stopped bool // the last move ended by its Stop
+	hurried bool // the last move ended by its Hurry
 }
 
 func newBlocker() *blocker {
@@ -342,6 +345,9 @@ func (k *blocker) move(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 	case <-lim.Stop:
 		k.stopped = true
 		return game.Cell{}, errors.New("stopped")
+	case <-lim.Hurry:
+		k.hurried = true
+		return b.Empty()[1], nil
 	case <-k.release:
 		return b.Empty()[0], nil
 	}
@@ -372,11 +378,11 @@ func within(t *testing.T, done chan error, limit time.Duration) {
 	}
 }
 
-// TestServerEndStopsMove checks that END, or the end of the input, sent while the engine
-// thinks stops the move and ends the session at once, with no answer to the move or to a
-// line that waits for it, and leaves no goroutine behind.
+// TestServerEndStopsMove checks that END sent while the engine thinks stops the move and
+// ends the session at once, with no answer to the move or to a line that waits for it,
+// and leaves no goroutine behind.
 func TestServerEndStopsMove(t *testing.T) {
-	for _, end := range []string{"END", "EOF", "end while lines wait"} {
+	for _, end := range []string{"END", "end while lines wait"} {
 		t.Run(end, func(t *testing.T) {
 			before := runtime.NumGoroutine()
 			k := newBlocker()
@@ -387,8 +393,6 @@ func TestServerEndStopsMove(t *testing.T) {
 			switch end {
 			case "END":
 				io.WriteString(w, "END\n")
-			case "EOF":
-				w.Close()
 			default:
 				io.WriteString(w, "ABOUT\n")
 				io.WriteString(w, "end\n")
@@ -405,6 +409,45 @@ func TestServerEndStopsMove(t *testing.T) {
 			}
 			if n := runtime.NumGoroutine(); n > before {
 				t.Errorf("%d goroutines after the session, %d before", n, before)
+			}
+		})
+	}
+}
+
+// TestServerEOFAnswersMove checks that the end of the input while the engine thinks does
+// not stop the move but hurries it: it is answered, and so is a line sent before the end,
+// and then the session ends.
+func TestServerEOFAnswersMove(t *testing.T) {
+	k := newBlocker()
+	var out strings.Builder // read once Serve has returned
+	w, done := pipeSession(t, k, &out)
+	io.WriteString(w, "START 15\nBEGIN\n")
+	<-k.started
+	io.WriteString(w, "ABOUT\n")
+	w.Close()
+	within(t, done, 10*time.Second)
+	if want := "OK\n1,0\nabout\n"; k.stopped || !k.hurried || out.String() != want {
+		t.Errorf("move stopped %v, hurried %v, answers %q; want hurried and %q", k.stopped, k.hurried, out.String(), want)
+	}
+}
+
+// TestServerStopHurries checks that YXSTOP and STOP while the engine thinks have it answer
+// at once with the move it has, and the session goes on; with nothing being searched they
+// get no answer at all.
+func TestServerStopHurries(t *testing.T) {
+	for _, cmd := range []string{"YXSTOP", "stop"} {
+		t.Run(cmd, func(t *testing.T) {
+			k := newBlocker()
+			var out strings.Builder // read once Serve has returned
+			w, done := pipeSession(t, k, &out)
+			io.WriteString(w, cmd+"\nSTART 15\nBEGIN\n")
+			<-k.started
+			io.WriteString(w, cmd+"\n")
+			time.Sleep(100 * time.Millisecond) // the move is answered: END must not stop the next lines
+			io.WriteString(w, "ABOUT\n"+cmd+"\nEND\n")
+			within(t, done, 10*time.Second)
+			if want := "OK\n1,0\nabout\n"; k.stopped || !k.hurried || out.String() != want {
+				t.Errorf("move stopped %v, hurried %v, answers %q; want hurried and %q", k.stopped, k.hurried, out.String(), want)
 			}
 		})
 	}
