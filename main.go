@@ -845,6 +845,7 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 			if m, ok := player.(*ai.Engine); ok {
 				// The manager's clock, not a count of positions, bounds the search.
 				m.Think, m.Memory, m.Timed, m.Stop, m.Hurry = lim.Think, lim.Memory, true, lim.Stop, lim.Hurry
+				m.MaxNodes, m.MaxDepth = lim.Nodes, lim.Depth
 			}
 			return player.Move(b)
 		},

@@ -512,3 +512,24 @@ func TestOpeningsPhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestPbrainNodeLimitReplays checks that a move bounded by INFO max_node or max_depth, a
+// GUI's level, is the same with any --seed or none, where the reply to a lone stone has
+// many moves alike.
+func TestPbrainNodeLimitReplays(t *testing.T) {
+	for _, limit := range []string{"INFO max_node 20000", "INFO max_depth 4"} {
+		var first string
+		for _, args := range [][]string{nil, {"--seed", "1"}, {"--seed", "9"}} {
+			in := "START 15\nINFO timeout_turn 2000000\n" + limit + "\nBOARD\n7,7,2\nDONE\n"
+			status, out := pbrainSession(t, strings.NewReader(in), args...)
+			if s := waitStatus(t, status, time.Minute, limit); s != 0 {
+				t.Fatalf("%s %q: status %d\n%s", limit, args, s, out.String())
+			}
+			if first == "" {
+				first = out.String()
+			} else if out.String() != first {
+				t.Errorf("%s %q: answers %q, without --seed %q", limit, args, out.String(), first)
+			}
+		}
+	}
+}

@@ -43,6 +43,7 @@ const unsettledShare = 85
 func (m *Engine) setClock(s *searcher, start time.Time) {
 	s.now, s.deadline, s.soft, s.limit, s.timed = nil, time.Time{}, time.Time{}, 0, false
 	s.stop, s.hurry, s.cancelled, s.stopped, s.nodes = m.Stop, m.Hurry, false, false, 0
+	s.maxNodes, s.maxDepth = 0, 0
 	if m.Now == nil || m.Think <= 0 {
 		return
 	}
@@ -51,6 +52,7 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 		s.start = start
 		s.soft = s.share(softShare)
 		s.timed = true
+		s.maxNodes, s.maxDepth = max(0, m.MaxNodes), max(0, m.MaxDepth)
 	} else {
 		s.deadline = start.Add(m.Think - m.Think/keepBack)
 	}
@@ -63,13 +65,16 @@ func (m *Engine) setClock(s *searcher, start time.Time) {
 		s.limit = s.limit * bigBoardShare(s.g.size.Rule) / 100
 	}
 	s.limit = max(1, s.limit)
+	if s.maxNodes > 0 {
+		s.limit = min(s.limit, s.maxNodes)
+	}
 }
 
 // iterating is called as deepen begins: in a timed move the count of positions no longer
-// bounds the search, the deadline does.
+// bounds the search, the deadline does, and MaxNodes where it is set.
 func (s *searcher) iterating() {
 	if s.timed {
-		s.limit = 0
+		s.limit = s.maxNodes // or the deadline alone, with no bound
 	}
 }
 

@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -90,4 +91,41 @@ func BenchmarkTimedMove15x15(b *testing.B) {
 	b.ReportMetric(float64(total)/float64(moves)/float64(think), "think-used")
 	b.ReportMetric(float64(longest)/float64(think), "think-used-max")
 	b.ReportMetric(float64(nodes)/total.Seconds(), "positions/s")
+}
+
+// TestTimedMoveBounds checks MaxNodes and MaxDepth, a GUI's levels: a timed move with
+// an hour to think ends after about MaxNodes positions or the iteration of MaxDepth, a
+// deeper bound costs more, and a bounded move is the same whatever Rand draws.
+func TestTimedMoveBounds(t *testing.T) {
+	b := newBoard(t, game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	if err := b.Play(game.Cell{Row: 7, Col: 7}); err != nil { // O's replies are alike by symmetry
+		t.Fatal(err)
+	}
+	move := func(seed uint64, nodes int64, depth int) (game.Cell, int64) {
+		m := &ai.Engine{Rand: rand.New(rand.NewPCG(seed, 0)), Think: time.Hour, Now: time.Now, Timed: true, MaxNodes: nodes, MaxDepth: depth}
+		c, err := m.Move(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, m.Nodes()
+	}
+	for _, tc := range []struct {
+		nodes int64
+		depth int
+	}{{20_000, 0}, {0, 3}, {0, 5}} {
+		first, n := move(1, tc.nodes, tc.depth)
+		if tc.nodes > 0 && n > tc.nodes+2048 {
+			t.Errorf("max %d positions: searched %d", tc.nodes, n)
+		}
+		for seed := uint64(2); seed <= 4; seed++ {
+			if c, _ := move(seed, tc.nodes, tc.depth); c != first {
+				t.Errorf("nodes %d, depth %d: seed %d plays %v, seed 1 %v", tc.nodes, tc.depth, seed, c, first)
+			}
+		}
+	}
+	_, shallow := move(1, 0, 3)
+	_, deep := move(1, 0, 5)
+	if shallow >= deep {
+		t.Errorf("depth 3 searched %d positions, depth 5 %d: want fewer", shallow, deep)
+	}
 }

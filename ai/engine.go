@@ -135,6 +135,12 @@ type Engine struct {
 	// Hurry, when closed, ends the search in progress as its deadline would: Move and
 	// Hint return the best move found so far (a GUI's stop button). Nil never hurries.
 	Hurry <-chan struct{}
+	// MaxNodes and MaxDepth bound a timed move (see Timed) besides its clock: it ends
+	// after about MaxNodes positions, or after the iteration of depth MaxDepth; 0 for no
+	// bound. A bounded move plays the first of the equally good moves, so that the same
+	// position and bounds give the same move whatever Rand draws: a GUI's level.
+	MaxNodes int64
+	MaxDepth int
 
 	s         *searcher
 	explainer *Engine // Explain's own analysis, kept apart from the searcher of Move
@@ -173,7 +179,7 @@ func (m *Engine) Move(b *game.Board) (game.Cell, error) {
 	if s.cancelled {
 		return game.Cell{}, ErrStopped
 	}
-	if m.Rand == nil {
+	if m.Rand == nil || m.Timed && (m.MaxNodes > 0 || m.MaxDepth > 0) {
 		return s.g.cell(best[0]), nil
 	}
 	return s.g.cell(best[m.Rand.IntN(len(best))]), nil

@@ -37,6 +37,8 @@ type searcher struct {
 	limit     int64           // with a deadline, the most positions to search; 0 for no limit
 	stop      <-chan struct{} // closed: give up the move
 	hurry     <-chan struct{} // closed: end the move as at its deadline
+	maxNodes  int64           // in a timed move, the most positions; 0 for no bound
+	maxDepth  int             // in a timed move, the deepest iteration; 0 for no bound
 	cancelled bool            // stop was seen closed: every search ends at once
 	stopped   bool
 	buf       [][]int // move lists, one per ply
@@ -285,7 +287,7 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 		}
 		s.stopped = false
 	}
-	for depth := 2; depth <= p.free && s.another(); depth++ {
+	for depth := 2; depth <= p.free && (s.maxDepth == 0 || depth <= s.maxDepth) && s.another(); depth++ {
 		if iteration(depth) || s.stopped {
 			return
 		}

@@ -34,6 +34,10 @@ type Server struct {
 type Limits struct {
 	Think  time.Duration // the most time the move may take
 	Memory int64         // the most bytes the engine may use; 0 for no limit
+	// Nodes and Depth are INFO max_node and max_depth: the most positions the move may
+	// search and the deepest it may go; 0 for no limit.
+	Nodes int64
+	Depth int
 	// Stop is closed when the session ends (END, or the end of the input) while the move
 	// is being chosen: Move should then give up at once. A move it still returns is
 	// answered; an error it returns then is not.
@@ -62,9 +66,9 @@ const (
 // Limits.Stop) and ends the session at once, with no answer to the move nor to any line
 // that came before END. YXSTOP or STOP (a GUI's stop button) hurries the move (see
 // Limits.Hurry): it is answered at once with the best found so far, and the session goes
-// on; with no move being chosen they do nothing. The end of r hurries the move too: it is
-// answered and the lines before the end are carried out, so that a piped script gets
-// every answer. Any other
+// on; with no move being chosen they do nothing. The end of r stops nothing: the move is
+// answered (at once, when no line came before the end while it was being chosen) and the
+// lines before the end are carried out, so that a piped script gets every answer. Any other
 // line waits until the move is answered, and is then carried out in order. r is read in a
 // goroutine of its own, which ends with the session, or when a read of r in progress then
 // returns.
@@ -105,6 +109,7 @@ type session struct {
 
 	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
 	memory            int64         // max_memory; 0 for no limit
+	nodes, depth      int64         // max_node and max_depth; 0 for no limit
 	used              time.Duration // the time the engine's moves took in this game
 	sinceLeft         time.Duration // the time they took since time_left came
 }
@@ -301,6 +306,9 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 		lines = s.in.lines
 	}
 	late := false // a line arrived after Move began
+	// A line that was read ahead, not after Move began: a script's, sent all at once,
+	// whose end then hurries nothing.
+	early := slices.ContainsFunc(s.in.queue, func(l inputLine) bool { return !l.late })
 	for {
 		select {
 		case r := <-done:
@@ -321,13 +329,15 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 				stopped, lines, s.in.queue = true, nil, []inputLine{l}
 			case l.final():
 				// The input ends: the move is still answered, at once if the end came
-				// while it was being chosen, and the lines before the end carried out;
-				// only END ends without an answer.
-				if late {
+				// alone while it was being chosen (a manager that closed the pipe, not a
+				// script), and the lines before the end carried out; only END ends
+				// without an answer.
+				if late && !early {
 					hurryUp()
 				}
 				lines = nil
 			default:
+				early = early || !l.late
 				s.in.ask()
 			}
 		}
@@ -347,7 +357,7 @@ func (s *session) limits() Limits {
 		think = min(think, left/time.Duration(min(max(free/2, 1), movesToCome)))
 	}
 	think -= think/marginFraction + marginFixed
-	return Limits{Think: max(think, time.Millisecond), Memory: s.memory}
+	return Limits{Think: max(think, time.Millisecond), Memory: s.memory, Nodes: s.nodes, Depth: int(min(s.depth, 1<<20))}
 }
 
 // matchLeft returns what is left of the match's time, and false when it has no limit
@@ -490,6 +500,22 @@ func (s *session) info(args []string) {
 	key, value := strings.ToLower(args[0]), strings.Join(args[1:], " ")
 	var n int64
 	switch key {
+	case "max_node", "max_depth":
+		// Yixin Board's levels and c-gomoku-cli's nodes= and depth=; -1 (or 0) for none.
+		n, err := strconv.ParseInt(value, 10, 64)
+		if errors.Is(err, strconv.ErrRange) && game.IsInteger(value) {
+			n, err = 0, nil // beyond any limit, or below: none
+		}
+		if err != nil {
+			s.reply("ERROR INFO %s wants a whole number, -1 for no limit, not %s", key, game.Quote(value))
+			return
+		}
+		if key == "max_node" {
+			s.nodes = max(n, 0)
+		} else {
+			s.depth = max(n, 0)
+		}
+		return
 	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule":
 		var err error
 		n, err = strconv.ParseInt(value, 10, 64)

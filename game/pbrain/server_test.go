@@ -510,3 +510,31 @@ func TestServerEndWhileMovesWait(t *testing.T) {
 		t.Errorf("move stopped %v, answers %q; want stopped and only OK", k.stopped, out.String())
 	}
 }
+
+// TestServerNodeAndDepthLimits checks that INFO max_node and max_depth reach the move's
+// Limits, -1 (Yixin Board's unlimited level) as no limit, and that a bad value is an
+// ERROR that changes nothing.
+func TestServerNodeAndDepthLimits(t *testing.T) {
+	var got []pbrain.Limits
+	e := &pbrain.Server{Win: 5, Think: time.Second, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
+		got = append(got, lim)
+		return b.Empty()[0], nil
+	}}
+	var out strings.Builder
+	in := "INFO max_node 5000\nINFO max_depth 7\nSTART 15\nBEGIN\nINFO max_node -1\nINFO max_depth lots\nTURN 7,7\nINFO max_depth -1\nTURN 8,8\n"
+	if err := e.Serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := []pbrain.Limits{{Nodes: 5000, Depth: 7}, {Nodes: 0, Depth: 7}, {Nodes: 0, Depth: 0}}
+	if len(got) != len(want) {
+		t.Fatalf("%d moves, want %d:\n%s", len(got), len(want), out.String())
+	}
+	for i, w := range want {
+		if got[i].Nodes != w.Nodes || got[i].Depth != w.Depth {
+			t.Errorf("move %d: nodes %d, depth %d; want %d and %d", i+1, got[i].Nodes, got[i].Depth, w.Nodes, w.Depth)
+		}
+	}
+	if !strings.Contains(out.String(), `ERROR INFO max_depth wants a whole number, -1 for no limit, not "lots"`) {
+		t.Errorf("no ERROR for max_depth lots:\n%s", out.String())
+	}
+}
