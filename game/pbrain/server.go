@@ -161,7 +161,18 @@ func (s *session) command(line string) (end bool) {
 	case "TURN":
 		s.opponentMove(arg)
 	case "BOARD":
-		return s.position()
+		return s.position(true)
+	case "YXBOARD": // Yixin Board sets a position to analyse: no move
+		return s.position(false)
+	case "YXSHOWFORBID":
+		s.forbidden()
+	case "YXSHOWINFO":
+		s.reply("MESSAGE INFO MAX_THREAD_NUM 1")
+		s.reply("MESSAGE INFO MAX_HASH_SIZE %d", maxHashSize)
+	case "YXHASHCLEAR":
+		// Accepted: the tables are kept from move to move, and hold only what is true.
+	case "YXQUERYDATABASEALL", "YXQUERYDATABASEALLT", "YXQUERYDATABASEONE", "YXQUERYDATABASETEXT", "YXBLOCK":
+		return s.skipBody() // a body up to DONE, for a database we do not keep
 	case "TAKEBACK":
 		s.takeBack(arg)
 	case "INFO":
@@ -376,11 +387,16 @@ func (s *session) matchLeft() (time.Duration, bool) {
 	return 0, false
 }
 
-// position carries out BOARD: it reads stones "X,Y,F" up to DONE, sets up the position they
-// make and answers the engine's move in it. A bad line spoils the whole position, which is
+// position carries out BOARD, and with move unset Yixin Board's YXBOARD: it reads stones
+// "X,Y,F" up to DONE, sets up the position they make and, for BOARD, answers the engine's
+// move in it (YXBOARD answers nothing). A bad line spoils the whole position, which is
 // then refused at DONE, keeping the board as it was. It reports whether the session is
 // over: END or the end of the input before DONE.
-func (s *session) position() (end bool) {
+func (s *session) position(move bool) (end bool) {
+	name := "BOARD"
+	if !move {
+		name = "YXBOARD"
+	}
 	var stones [3][]game.Cell // by F: 1 the engine's, 2 the opponent's
 	var bad error
 	for {
@@ -419,7 +435,7 @@ func (s *session) position() (end bool) {
 		stones[f] = append(stones[f], c)
 	}
 	if bad != nil {
-		s.reply("ERROR BOARD refused: %v", bad)
+		s.reply("ERROR %s refused: %v", name, bad)
 		return false
 	}
 	if !s.ready() {
@@ -443,12 +459,54 @@ func (s *session) position() (end bool) {
 		err = over(b, b.Turn())
 	}
 	if err != nil {
-		s.reply("ERROR BOARD refused: %v", err)
+		s.reply("ERROR %s refused: %v", name, err)
 		return false
 	}
 	s.b, s.own = b, b.Turn()
-	s.move()
+	if move {
+		s.move()
+	}
 	return false
+}
+
+// skipBody reads the lines of a command that has a body, up to DONE, and carries out
+// nothing: Yixin Board's queries of an opening database, which we do not keep. It reports
+// whether the session is over: END or the end of the input before DONE.
+func (s *session) skipBody() (end bool) {
+	for {
+		l := s.in.next()
+		if l.final() {
+			if !errors.Is(l.err, io.EOF) {
+				s.err = l.err
+			}
+			return true
+		}
+		switch strings.ToUpper(strings.TrimSpace(l.text)) {
+		case "DONE":
+			return false
+		case "END":
+			return true
+		}
+	}
+}
+
+// maxHashSize is what YXSHOWINFO says of the transposition table's largest size, as Yixin
+// Board reads it: a power of two of KiB, 16 for 64 MiB, the largest within the 96 MiB the
+// table may take.
+const maxHashSize = 16
+
+// forbidden answers YXSHOWFORBID: "FORBID ", then each cell forbidden to black, where
+// black is to move under renju, as four digits (X then Y, two each), then ".".
+func (s *session) forbidden() {
+	var cells strings.Builder
+	if s.b != nil && !s.b.Over() && s.b.Size().Rule == game.Renju && s.b.Turn() == game.X {
+		for _, c := range s.b.Empty() {
+			if _, no := s.b.Forbidden(c); no {
+				fmt.Fprintf(&cells, "%02d%02d", c.Col, c.Row)
+			}
+		}
+	}
+	s.reply("FORBID %s.", cells.String())
 }
 
 // over says how the game on b, where the engine plays own, has ended.
