@@ -406,15 +406,20 @@ func waitStatus(t *testing.T, status chan int, limit time.Duration, what string)
 }
 
 // TestPbrainEndStopsSearch checks what ends a search of our engine with no limit: END
-// stops it at once with no answer; the end of the input, and YXSTOP or STOP (a GUI's stop
-// button), have it answer its best move so far at once; all end with status 0.
+// stops it at once with no answer; YXSTOP or STOP (a GUI's stop button) have it answer
+// its best move so far at once; the end of the input (in a search of a second) has it
+// answer within its limits; all end with status 0.
 func TestPbrainEndStopsSearch(t *testing.T) {
 	for _, end := range []string{"END\n", "", "YXSTOP\n", "STOP\n"} {
 		r, w := io.Pipe()
 		status, out := pbrainSession(t, r)
 		// A pipe hands lines over only as they are read: what follows comes in a read
 		// of its own, after the search (which would last a day) began.
-		io.WriteString(w, "START 15\nINFO timeout_turn 99999999\nINFO timeout_match 0\n"+openPosition)
+		turn := "99999999"
+		if end == "" {
+			turn = "1000"
+		}
+		io.WriteString(w, "START 15\nINFO timeout_turn "+turn+"\nINFO timeout_match 0\n"+openPosition)
 		time.Sleep(50 * time.Millisecond)
 		start := time.Now()
 		want := regexp.MustCompile(`^OK\n\d+,\d+\n$`) // a move, answered

@@ -43,8 +43,7 @@ type Limits struct {
 	// answered; an error it returns then is not.
 	Stop <-chan struct{}
 	// Hurry is closed when the manager wants the move now (YXSTOP or STOP, a GUI's stop
-	// button) or the input ends while it is being chosen: Move should then answer the
-	// best move it has found, at once.
+	// button): Move should then answer the best move it has found, at once.
 	Hurry <-chan struct{}
 }
 
@@ -67,8 +66,8 @@ const (
 // that came before END. YXSTOP or STOP (a GUI's stop button) hurries the move (see
 // Limits.Hurry): it is answered at once with the best found so far, and the session goes
 // on; with no move being chosen they do nothing. The end of r stops nothing: the move is
-// answered (at once, when no line came before the end while it was being chosen) and the
-// lines before the end are carried out, so that a piped script gets every answer. Any other
+// answered within its limits and the lines before the end are carried out, so that a
+// piped script gets every answer. Any other
 // line waits until the move is answered, and is then carried out in order. r is read in a
 // goroutine of its own, which ends with the session, or when a read of r in progress then
 // returns.
@@ -317,9 +316,6 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 		lines = s.in.lines
 	}
 	late := false // a line arrived after Move began
-	// A line that was read ahead, not after Move began: a script's, sent all at once,
-	// whose end then hurries nothing.
-	early := slices.ContainsFunc(s.in.queue, func(l inputLine) bool { return !l.late })
 	for {
 		select {
 		case r := <-done:
@@ -339,16 +335,11 @@ func (s *session) think(lim Limits) (c game.Cell, stopped bool, err error) {
 				close(stop)
 				stopped, lines, s.in.queue = true, nil, []inputLine{l}
 			case l.final():
-				// The input ends: the move is still answered, at once if the end came
-				// alone while it was being chosen (a manager that closed the pipe, not a
-				// script), and the lines before the end carried out; only END ends
-				// without an answer.
-				if late && !early {
-					hurryUp()
-				}
+				// The input ends: the move is still answered, within its limits, and the
+				// lines before the end carried out; only END ends without an answer. (A
+				// script piped at once ends the same way, and wants full answers.)
 				lines = nil
 			default:
-				early = early || !l.late
 				s.in.ask()
 			}
 		}
