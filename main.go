@@ -50,7 +50,8 @@ func argsOf(argv []string) []string {
 		return nil
 	}
 	name := strings.ToLower(filepath.Base(argv[0]))
-	if strings.HasPrefix(name, "pbrain-") || name == "engine" || name == "engine.exe" {
+	engine := strings.HasPrefix(name, "pbrain-") || name == "engine" || name == "engine.exe"
+	if engine && (len(argv) == 1 || argv[1] != "pbrain") { // "engine pbrain" says it itself
 		return append([]string{"pbrain"}, argv[1:]...)
 	}
 	return argv[1:]

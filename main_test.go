@@ -492,6 +492,7 @@ func TestArgsOf(t *testing.T) {
 		{[]string{"./engine"}, []string{"pbrain"}},
 		{[]string{"/opt/Yixin/ENGINE.exe", "--force-utf8"}, []string{"pbrain", "--force-utf8"}},
 		{[]string{"./engines"}, []string{}},
+		{[]string{"./engine", "pbrain", "--seed", "3"}, []string{"pbrain", "--seed", "3"}},
 		{nil, nil},
 	}
 	for _, tt := range tests {
