@@ -846,11 +846,14 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 			if m, ok := player.(*ai.Engine); ok {
 				// The manager's clock, not a count of positions, bounds the search.
 				m.Think, m.Memory, m.Timed, m.Stop, m.Hurry = lim.Think, lim.Memory, true, lim.Stop, lim.Hurry
-				m.MaxNodes, m.MaxDepth = lim.Nodes, lim.Depth
+				m.MaxNodes, m.MaxDepth, m.Lines, m.Watch = lim.Nodes, lim.Depth, lim.Lines, watcher(lim.Show)
 			}
 			return player.Move(b)
 		},
 		Now: time.Now,
+	}
+	if m, ok := player.(*ai.Engine); ok {
+		e.Clear = m.Clear
 	}
 	if err := e.Serve(stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "tictactoe pbrain: %v\n", err)
@@ -858,6 +861,37 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// watcher returns the engine's watcher that tells show the search's thoughts in the
+// protocol's terms; nil when show is nil.
+func watcher(show func(pbrain.Report)) func(ai.Thought) {
+	if show == nil {
+		return nil
+	}
+	kinds := map[ai.ThoughtKind]pbrain.ReportKind{
+		ai.ThoughtDepth: pbrain.ReportDepth, ai.ThoughtSearching: pbrain.ReportSearching,
+		ai.ThoughtSearched: pbrain.ReportSearched, ai.ThoughtBest: pbrain.ReportBest,
+		ai.ThoughtLost: pbrain.ReportLost, ai.ThoughtLine: pbrain.ReportLine,
+	}
+	return func(t ai.Thought) {
+		r := pbrain.Report{
+			Kind: kinds[t.Kind], Cell: t.Cell, Rank: t.Rank, Depth: t.Depth, SelDepth: t.SelDepth,
+			Nodes: t.Nodes, Score: t.Score * judgedUnit / ai.WinScale, WinRate: ai.Winning(t.Score), Line: t.Line,
+		}
+		switch {
+		case t.Value.Winner == game.Empty:
+		case t.Score > 0: // a win for the engine, which is to move
+			r.Mate = t.Value.Plies
+		default:
+			r.Mate = -t.Value.Plies
+		}
+		show(r)
+	}
+}
+
+// judgedUnit is the unit of the scores a GUI is shown: 200 for odds of e to 1 that the
+// side to move wins, as engines such as Rapfi count.
+const judgedUnit = 200
 
 // recorder writes a session's record: a header with the flags that replay it, then every
 // line read, with comments for the computer's moves and the results. It writes to a

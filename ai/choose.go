@@ -1,6 +1,10 @@
 package ai
 
-import "slices"
+import (
+	"slices"
+
+	"tictactoe/game"
+)
 
 // choose returns the best moves for the side to move, in cell order, their root score
 // and whether it is proven. Unless valued is set, a move that is the only one to consider
@@ -9,6 +13,17 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 	me, them := p.turn, p.turn.Opponent()
 	s.line = nil
 	s.why = reason{}
+	s.told = false
+	defer func() {
+		if !s.told && len(best) > 0 && !s.cancelled {
+			// Chosen without an iteration of alpha-beta: its one line, as far as known.
+			line := s.line
+			if len(line) == 0 {
+				line = []game.Cell{s.g.cell(best[0])}
+			}
+			s.thinkLine(p, 0, 0, best[0], score, proven, line)
+		}
+	}()
 	if p.threats(me) > 0 {
 		s.why.kind = whyWinNow
 		return sorted(p.winningCells(me, nil, p.g.n)), win - 1, true
@@ -27,9 +42,10 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		s.scratch(0)
 		moves, all = s.order(p, 0, -1, 0, false)
 		moves = p.legalOnly(slices.Clone(moves))
-		if byProof(s.g, p.free) && p.free <= proofPlayFree {
+		if byProof(s.g, p.free) && p.free <= proofPlayFree && s.maxDepth == 0 {
 			// Too big for alpha-beta to solve at once: a win that proof-number search
-			// finds with a share of the move is played.
+			// finds with a share of the move is played (but not in a move bounded by
+			// depth, which proof-number search knows nothing of).
 			if move, plies, ok := s.proveWin(p); ok {
 				if valued { // a hint shows the win
 					s.line = s.proofHintLine(p, move)
@@ -66,6 +82,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 	}
 	s.deepen(p, func(depth int) bool {
 		ties, top, allProven, finished := s.searchRoot(p, moves, depth, all)
+		s.thinkRoot(p, depth, finished)
 		if !finished {
 			if s.timed && !s.cancelled && len(ties) > 0 {
 				// The best moves of the last iteration came first: the best of the
@@ -91,27 +108,80 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 // plies deep and returns the best of them (ties in the order searched), their score,
 // whether every score is proven (all says whether moves are all the moves), and whether
 // it finished; when the search stopped first, what it returns is of the moves it
-// finished. Each move is searched with the window (top-1, ∞): every move worth top or
-// more gets its exact score, so the ties are seen directly; the others are worse.
+// finished. Each move is searched with the window (bound-1, ∞), bound being top, or with
+// more than one line (see Engine.Lines) the lines-th best score so far: every move worth
+// bound or more gets its exact score, so the ties, and the best lines, are seen
+// directly; the others are worse. The moves it scored exactly it keeps in s.ranked, best
+// first, for thinkRoot.
 func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ties []int, top int, allProven, finished bool) {
 	top, allProven = -inf, all
+	bound := -inf
+	s.ranked = s.ranked[:0]
 	defer lean(p)()
+	if s.watch != nil {
+		s.think(Thought{Kind: ThoughtDepth, Depth: depth})
+	}
 	for _, c := range moves {
+		s.thinkAt(ThoughtSearching, depth, c)
 		p.play(c)
-		v, ok := s.search(p, depth-1, 1, -inf, 1-top)
+		v, ok := s.search(p, depth-1, 1, -inf, 1-bound)
 		p.undo()
 		if s.stopped {
 			return ties, top, false, false
 		}
 		allProven = allProven && ok
-		switch v = -v; {
+		v = -v
+		switch {
 		case v > top:
 			top, ties = v, append(ties[:0], c)
+			s.thinkAt(ThoughtBest, depth, c)
 		case v == top:
 			ties = append(ties, c)
 		}
+		if v < -mate {
+			s.thinkAt(ThoughtLost, depth, c)
+		}
+		s.thinkAt(ThoughtSearched, depth, c)
+		if v >= bound {
+			s.ranked = rank(s.ranked, rootScore{c, v, ok}, s.lines)
+		}
+		bound = top
+		if s.lines > 1 {
+			bound = -inf
+			if len(s.ranked) == s.lines {
+				bound = s.ranked[s.lines-1].score
+			}
+		}
 	}
 	return ties, top, allProven, true
+}
+
+// rootScore is a move at the root and its exact score.
+type rootScore struct {
+	move, score int
+	proven      bool
+}
+
+// rank inserts r into ranked, best first (after those of its score), keeping at most n.
+func rank(ranked []rootScore, r rootScore, n int) []rootScore {
+	i := len(ranked)
+	for i > 0 && ranked[i-1].score < r.score {
+		i--
+	}
+	ranked = slices.Insert(ranked, i, r)
+	return ranked[:min(len(ranked), n)]
+}
+
+// thinkRoot tells the watcher the best lines of the iteration of depth that searchRoot
+// ended, when it finished.
+func (s *searcher) thinkRoot(p *position, depth int, finished bool) {
+	if s.watch == nil || !finished {
+		return
+	}
+	s.told = true
+	for i, r := range s.ranked {
+		s.thinkLine(p, i, depth, r.move, r.score, r.proven, nil)
+	}
 }
 
 // settleDepth is the least depth at which a change of the best move makes a timed move

@@ -123,6 +123,18 @@ func TestTimedMoveBounds(t *testing.T) {
 			}
 		}
 	}
+	// A level replays whatever the engine searched before: the tables start empty.
+	fresh, freshNodes := move(1, 0, 5)
+	m := &ai.Engine{Rand: rand.New(rand.NewPCG(1, 0)), Think: time.Hour, Now: time.Now, Timed: true}
+	m.MaxDepth = 8 // what this search keeps in the tables would change the next one's move
+	if _, err := m.Move(b); err != nil {
+		t.Fatal(err)
+	}
+	m.MaxDepth = 5
+	if c, err := m.Move(b); err != nil || c != fresh || m.Nodes() != freshNodes {
+		t.Errorf("after another search, depth 5 plays %v (%v) in %d positions, a fresh engine %v in %d",
+			c, err, m.Nodes(), fresh, freshNodes)
+	}
 	_, shallow := move(1, 0, 3)
 	_, deep := move(1, 0, 5)
 	if shallow >= deep {

@@ -137,10 +137,19 @@ type Engine struct {
 	Hurry <-chan struct{}
 	// MaxNodes and MaxDepth bound a timed move (see Timed) besides its clock: it ends
 	// after about MaxNodes positions, or after the iteration of depth MaxDepth; 0 for no
-	// bound. A bounded move plays the first of the equally good moves, so that the same
-	// position and bounds give the same move whatever Rand draws: a GUI's level.
+	// bound. A bounded move starts from empty tables and plays the first of the equally
+	// good moves, so that the same position and bounds give the same move whatever Rand
+	// drew and whatever was searched before: a GUI's level. A depth bound also keeps a
+	// small board from being solved outright or by proof-number search.
 	MaxNodes int64
 	MaxDepth int
+	// Watch, when set, is told what Move and Hint find as they search (see Thought), in
+	// the goroutine that searches; it must return quickly.
+	Watch func(Thought)
+	// Lines is how many of the best moves Move and Hint search exactly, each with its
+	// value and line told to Watch after every iteration (multi-PV); 0 or 1 for the best
+	// alone. More lines cost more positions for the same depth.
+	Lines int
 
 	s         *searcher
 	explainer *Engine // Explain's own analysis, kept apart from the searcher of Move
@@ -152,12 +161,19 @@ func (m *Engine) searcherFor(b *game.Board) *searcher {
 	if m.Now != nil && m.Think > 0 {
 		start = m.Now() // read before the table is made, which takes time
 	}
+	if m.Timed && (m.MaxNodes > 0 || m.MaxDepth > 0) {
+		m.s = nil // a bounded move starts from empty tables: its move is the position's alone
+	}
 	if m.s == nil || m.s.g.size != b.Size() || m.s.bound != m.Memory {
 		m.s = newSearcher(b.Size(), m.Memory)
 	}
 	m.setClock(m.s, start)
+	m.s.watch, m.s.lines, m.s.selDepth = m.Watch, max(1, m.Lines), 0
 	return m.s
 }
+
+// Clear empties the tables, so that the next search knows nothing of the ones before.
+func (m *Engine) Clear() { m.s = nil }
 
 // Nodes returns how many positions the last Move, Hint or Analyze searched.
 func (m *Engine) Nodes() int64 {

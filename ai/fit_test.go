@@ -47,10 +47,8 @@ const (
 	features    = featClasses + 2*cellClasses // the other side's, featClasses+cellClasses+k
 )
 
-// fitScale is the unit of the weights: a score of s predicts a win for the side to move
-// with probability 1/(1+e^(-s/fitScale)). It is the scale that fits the line counts'
-// evaluation best on the games of weights.go, so that both evaluations count alike.
-const fitScale = 7072
+// fitScale is the unit of the weights (see WinScale).
+const fitScale = WinScale
 
 // fitFeatures returns the features of a position of five in a row under freestyle where
 // the side to move makes no double (which evaluateCells scores apart).

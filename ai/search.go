@@ -49,6 +49,12 @@ type searcher struct {
 	prover *prover       // made at the first analysis that needs it
 	line   []game.Cell   // the forced win the last choose found, if any
 	why    reason        // what decided the last choose
+
+	watch    func(Thought) // told what the search finds as it goes; nil for none
+	lines    int           // the best lines the root searches exactly (multi-PV); 1 or more
+	selDepth int           // the deepest ply the move's search reached
+	ranked   []rootScore   // the best moves of the last iteration at the root, best first
+	told     bool          // the watcher was told a line of this move's search
 }
 
 // newSearcher returns a searcher for boards of size s whose table takes at most memory
@@ -93,6 +99,9 @@ func newSearcher(s game.Size, memory int64) *searcher {
 func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
 	if s.count() {
 		return 0, false
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
 	}
 	if p.won {
 		return ply - win, true // the last move won: the side to move has lost
@@ -271,7 +280,7 @@ func (s *searcher) deepen(p *position, iteration func(depth int) bool) {
 	if done || p.free <= 1 {
 		return
 	}
-	if !s.bigBoard && p.free <= solveOutright {
+	if !s.bigBoard && p.free <= solveOutright && (s.maxDepth == 0 || s.maxDepth >= p.free) {
 		limit, deadline := s.limit, s.deadline
 		if limit > 0 {
 			s.limit = s.nodes + (limit-s.nodes)/2

@@ -9,7 +9,7 @@ package ai
 // of this engine, a few hundred against a stronger one, through pbrain (about 165,000
 // positions; fitFeatures, TestFitEvaluation). The unit is that of the line counts'
 // evaluation: a score of s predicts a win for the side to move with probability
-// 1/(1+e^(-s/7072)).
+// 1/(1+e^(-s/WinScale)).
 
 // cellWeights[side][best][second] is what each empty cell of the class of patterns best
 // and second (see cellClass) adds to the score, for side 0 the side to move's cells and

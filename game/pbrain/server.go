@@ -28,6 +28,8 @@ type Server struct {
 	// Now is the clock that measures the time the engine takes, which a match limit
 	// without time_left is spent from; nil measures none.
 	Now func() time.Time
+	// Clear, when set, empties the engine's tables (YXHASHCLEAR).
+	Clear func()
 }
 
 // Limits are what a manager allows one move.
@@ -45,6 +47,12 @@ type Limits struct {
 	// Hurry is closed when the manager wants the move now (YXSTOP or STOP, a GUI's stop
 	// button): Move should then answer the best move it has found, at once.
 	Hurry <-chan struct{}
+	// Lines is how many of the best moves to search exactly, each with its line, for
+	// YXNBEST; 1 for the best alone.
+	Lines int
+	// Show, when not nil, is to be told what the search finds as it goes (see Report),
+	// which the session prints for the GUI that asked (INFO show_detail).
+	Show func(Report)
 }
 
 // Margins kept back from the time a manager allows a move, for reading and answering
@@ -109,6 +117,7 @@ type session struct {
 	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
 	memory            int64         // max_memory; 0 for no limit
 	nodes, depth      int64         // max_node and max_depth; 0 for no limit
+	detail            int64         // show_detail: what to print while the engine thinks
 	used              time.Duration // the time the engine's moves took in this game
 	sinceLeft         time.Duration // the time they took since time_left came
 }
@@ -129,12 +138,13 @@ func (s *session) command(line string) (end bool) {
 	name, arg := commandName(line), strings.Join(fields[1:], " ")
 	switch name {
 	case "START":
-		n, err := strconv.Atoi(arg)
-		if err != nil {
+		// START N, or as Yixin Board sends it, START W H.
+		n, err := parseNumbers(strings.ReplaceAll(arg, " ", ","), len(fields)-1)
+		if err != nil || len(n) > 2 {
 			s.reply("ERROR START wants a board size, such as START 15, not %s", game.Quote(arg))
 			return false
 		}
-		s.start(n, n)
+		s.start(n[0], n[len(n)-1])
 	case "RECTSTART":
 		p, err := parsePoint(arg)
 		if err != nil {
@@ -155,7 +165,7 @@ func (s *session) command(line string) (end bool) {
 				return false
 			}
 			s.own = s.b.Turn()
-			s.move()
+			s.move(1)
 		}
 	case "TURN":
 		s.opponentMove(arg)
@@ -169,7 +179,18 @@ func (s *session) command(line string) (end bool) {
 		s.reply("MESSAGE INFO MAX_THREAD_NUM 1")
 		s.reply("MESSAGE INFO MAX_HASH_SIZE %d", maxHashSize)
 	case "YXHASHCLEAR":
-		// Accepted: the tables are kept from move to move, and hold only what is true.
+		if s.srv.Clear != nil {
+			s.srv.Clear()
+		}
+	case "YXNBEST":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 1 {
+			s.reply("ERROR YXNBEST wants how many lines, such as YXNBEST 3, not %s", game.Quote(arg))
+			return false
+		}
+		if s.ready() {
+			s.move(n)
+		}
 	case "YXQUERYDATABASEALL", "YXQUERYDATABASEALLT", "YXQUERYDATABASEONE", "YXQUERYDATABASETEXT", "YXBLOCK":
 		return s.skipBody() // a body up to DONE, for a database we do not keep
 	case "TAKEBACK":
@@ -257,11 +278,12 @@ func (s *session) opponentMove(arg string) {
 	if s.own == game.Empty {
 		s.own = s.b.Turn()
 	}
-	s.move()
+	s.move(1)
 }
 
-// move asks the engine for its move on the board, plays it and answers it.
-func (s *session) move() {
+// move asks the engine for its move on the board, searching lines best lines (see
+// Limits.Lines), plays it and answers it.
+func (s *session) move(lines int) {
 	if s.b.Over() {
 		s.reply("ERROR %v", over(s.b, s.own))
 		return
@@ -274,7 +296,9 @@ func (s *session) move() {
 			s.sinceLeft += took
 		}()
 	}
-	c, stopped, err := s.think(s.limits())
+	lim := s.limits()
+	lim.Lines, lim.Show = lines, s.shower(lines)
+	c, stopped, err := s.think(lim)
 	switch {
 	case err != nil && stopped:
 		return // the session is over: no answer
@@ -433,13 +457,15 @@ func (s *session) position(move bool) (end bool) {
 		return false
 	}
 	own, opp := stones[1], stones[2]
+	size := s.b.Size()
+	size.Rule = s.next // the rule set last, even after START
 	var b *game.Board
 	var err error
 	switch len(opp) - len(own) {
 	case 0:
-		b, err = game.Setup(s.b.Size(), game.X, own, opp)
+		b, err = game.Setup(size, game.X, own, opp)
 	case 1:
-		b, err = game.Setup(s.b.Size(), game.X, opp, own)
+		b, err = game.Setup(size, game.X, opp, own)
 	default:
 		err = fmt.Errorf("the engine has %s to %d: want as many or 1 fewer", game.Plural(len(own), "stone"), len(opp))
 	}
@@ -455,7 +481,7 @@ func (s *session) position(move bool) (end bool) {
 	}
 	s.b, s.own = b, b.Turn()
 	if move {
-		s.move()
+		s.move(1)
 	}
 	return false
 }
@@ -549,20 +575,28 @@ func (s *session) info(args []string) {
 	key, value := strings.ToLower(args[0]), strings.Join(args[1:], " ")
 	var n int64
 	switch key {
-	case "max_node", "max_depth":
+	case "max_node", "max_depth", "show_detail":
 		// Yixin Board's levels and c-gomoku-cli's nodes= and depth=; -1 (or 0) for none.
 		n, err := strconv.ParseInt(value, 10, 64)
 		if errors.Is(err, strconv.ErrRange) && game.IsInteger(value) {
 			n, err = 0, nil // beyond any limit, or below: none
 		}
-		if err != nil {
+		switch {
+		case err != nil && key == "show_detail":
+			s.reply("ERROR INFO show_detail wants 0 to 3, not %s", game.Quote(value))
+		case err != nil:
 			s.reply("ERROR INFO %s wants a whole number, -1 for no limit, not %s", key, game.Quote(value))
-			return
-		}
-		if key == "max_node" {
+		case key == "max_node":
 			s.nodes = max(n, 0)
-		} else {
+		case key == "max_depth":
 			s.depth = max(n, 0)
+		default:
+			// Yixin Board's: 1 realtime lines, 2 detail blocks, 3 both; as Rapfi, 0
+			// (nothing) for any other number.
+			s.detail = n
+			if n < 0 || n > showRealtime|showLines {
+				s.detail = 0
+			}
 		}
 		return
 	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule":

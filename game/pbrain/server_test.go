@@ -99,6 +99,14 @@ func TestServerSessions(t *testing.T) {
 		{"yxshowinfo, before start too", "YXSHOWINFO\nYXHASHCLEAR\nINFO show_detail 3\nINFO hash_size 262144\n", []string{"MESSAGE INFO MAX_THREAD_NUM 1", "MESSAGE INFO MAX_HASH_SIZE 16"}},
 		{"database queries are read whole, answered with nothing", "START 15\nyxquerydatabaseallt\n7,7\n6,9\ndone\nYXQUERYDATABASEONE\ndone\nyxblock\n1,1\ndone\nBEGIN\nyxquerydatabaseall\n7,7\n",
 			[]string{"OK", "0,0"}},
+		{"start W H, as Yixin Board sends it", "START 15 15\nBEGIN\nSTART 7 5\nTURN 6,4\nTURN 0,5\nSTART 15 15 15\nSTART 15,15\n",
+			[]string{"OK", "0,0", "OK", "0,0", "ERROR TURN 0,5: off the board, which is 7 wide and 5 high", "ERROR START wants a board size...", "ERROR START wants a board size..."}},
+		{"yxnbest answers a move", "YXNBEST 2\nSTART 15\nYXBOARD\n7,7,1\n8,8,2\nDONE\nYXNBEST 3\nYXNBEST x\nYXNBEST 0\n",
+			[]string{"ERROR no board: send START first", "OK", "0,0", "ERROR YXNBEST wants how many lines, such as YXNBEST 3, not \"x\"", "ERROR YXNBEST wants..."}},
+		{"a rule set after the position holds for the next position", "START 15\nYXBOARD\n0,0,2\nDONE\nINFO rule 2\nBOARD\n5,7,2\n6,7,2\n7,5,2\n7,6,2\n14,14,1\n13,14,1\n12,14,1\nDONE\nTURN 7,7\n",
+			[]string{"OK", "0,0", "ERROR TURN 7,7: forbidden for X, the first player, under renju: double three"}},
+		{"show_detail out of range is none", "INFO show_detail 7\nINFO show_detail -1\nINFO show_detail x\nSTART 15\nBEGIN\n",
+			[]string{"ERROR INFO show_detail wants 0 to 3, not \"x\"", "OK", "0,0"}},
 		{"board ends with end", "START 15\nBOARD\n1,1,2\nEND\nBEGIN\n", []string{"OK"}},
 		{"board ends with the input", "START 15\nBOARD\n1,1,2\n", []string{"OK"}},
 		{"winning turn", "START 5\nBOARD\n0,1,2\n1,1,2\n2,1,2\n3,1,2\n4,4,1\n0,4,1\n1,4,1\nDONE\nTURN 4,1\n",
@@ -116,8 +124,8 @@ func TestServerSessions(t *testing.T) {
 			[]string{"OK", "3,0", "ERROR TURN 6,1: the game is over: the engine has won"}},
 		{"exact overline does not win", "RECTSTART 7,2\nINFO rule 1\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\nTURN 3,1\n",
 			[]string{"OK", "3,0", "6,0", "ERROR the game is over: the board is full"}},
-		{"exact from the next game", "RECTSTART 7,2\nBEGIN\nINFO rule 1\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\nRESTART\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\n",
-			[]string{"OK", "0,0", "3,0", "ERROR TURN 6,1: the game is over: the engine has won", "OK", "3,0", "6,0"}},
+		{"exact from the next position", "RECTSTART 7,2\nBEGIN\nINFO rule 1\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\nRESTART\nBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,2\n4,1,2\n5,1,2\nDONE\nTURN 6,1\n",
+			[]string{"OK", "0,0", "3,0", "6,0", "OK", "3,0", "6,0"}},
 		{"renju refuses black's double three", "START 15\nINFO rule 4\nBOARD\n5,7,2\n6,7,2\n7,5,2\n7,6,2\n14,14,1\n13,14,1\n12,14,1\nDONE\nTURN 7,7\nTURN 8,8\n",
 			[]string{"OK", "0,0", "ERROR TURN 7,7: forbidden for X, the first player, under renju: double three", "1,0"}},
 		{"renju, no move left for black", "START 6\nINFO rule 4\nBOARD\n0,0,1\n1,0,1\n3,0,1\n4,0,1\n5,0,1\n0,1,2\n1,1,2\n2,1,1\n3,1,2\n4,1,2\n5,1,1\n0,2,1\n1,2,2\n2,2,2\n3,2,1\n4,2,2\n5,2,2\n0,3,1\n1,3,1\n2,3,1\n4,3,1\n5,3,1\n0,4,2\n1,4,1\n2,4,2\n3,4,2\n4,4,1\n5,4,2\n0,5,2\n1,5,2\n2,5,1\n3,5,2\n4,5,2\n5,5,2\nDONE\n",
@@ -546,4 +554,73 @@ func TestServerNodeAndDepthLimits(t *testing.T) {
 	if !strings.Contains(out.String(), `ERROR INFO max_depth wants a whole number, -1 for no limit, not "lots"`) {
 		t.Errorf("no ERROR for max_depth lots:\n%s", out.String())
 	}
+}
+
+// thinker is an engine's Move that tells Show what a search would, then plays the first
+// free cell; it records the limits it was given.
+type thinker struct{ limits []pbrain.Limits }
+
+func (f *thinker) move(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
+	f.limits = append(f.limits, lim)
+	if lim.Show != nil {
+		c := game.Cell{Row: 7, Col: 8}
+		lim.Show(pbrain.Report{Kind: pbrain.ReportDepth, Depth: 1})
+		lim.Show(pbrain.Report{Kind: pbrain.ReportSearching, Cell: c, Depth: 1}) // too soon to show
+		lim.Show(pbrain.Report{Kind: pbrain.ReportBest, Cell: c, Depth: 1})
+		lim.Show(pbrain.Report{Kind: pbrain.ReportLost, Cell: game.Cell{Row: 0, Col: 14}, Depth: 1})
+		lim.Show(pbrain.Report{Kind: pbrain.ReportLine, Cell: c, Depth: 1, SelDepth: 3, Nodes: 2000,
+			Score: -35, WinRate: 0.45, Line: []game.Cell{c, {Row: 6, Col: 6}}})
+		lim.Show(pbrain.Report{Kind: pbrain.ReportLine, Cell: c, Rank: 1, Depth: 1, Mate: 7, Line: []game.Cell{c}})
+	}
+	return b.LegalMoves()[0], nil
+}
+
+// TestServerShowsThinking checks what INFO show_detail prints while the engine thinks,
+// in the form Yixin Board reads, that YXNBEST asks the engine for its lines, and that
+// YXHASHCLEAR empties its tables.
+func TestServerShowsThinking(t *testing.T) {
+	realtime := []string{"MESSAGE REALTIME REFRESH", "MESSAGE REALTIME BEST 8,7", "MESSAGE REALTIME LOST 14,0"}
+	lines := []string{
+		"INFO PV 0", "INFO NUMPV 1", "INFO DEPTH 1", "INFO SELDEPTH 3", "INFO NODES 2000", "INFO TOTALNODES 2000",
+		"INFO TOTALTIME 0", "INFO SPEED 2000000000", "INFO EVAL -35", "INFO WINRATE 0.4500", "INFO BESTLINE 8,7 6,6", "INFO PV DONE",
+		"INFO PV 1", "INFO NUMPV 1", "INFO DEPTH 1", "INFO SELDEPTH 1", "INFO NODES 0", "INFO TOTALNODES 0",
+		"INFO TOTALTIME 0", "INFO SPEED 0", "INFO EVAL +M7", "INFO WINRATE 0.0000", "INFO BESTLINE 8,7", "INFO PV DONE",
+	}
+	still := func() time.Time { return time.Unix(0, 0) } // no time passes: no POS nor DONE
+	for _, tt := range []struct {
+		detail string
+		want   []string
+	}{
+		{"0", nil},
+		{"1", realtime},
+		{"2", lines},
+		{"3", append(slices.Clone(realtime), lines...)},
+	} {
+		t.Run("show_detail "+tt.detail, func(t *testing.T) {
+			f := &thinker{}
+			e := &pbrain.Server{Win: 5, Think: time.Second, Move: f.move, Now: still}
+			got := serve(t, e, "INFO show_detail "+tt.detail+"\nSTART 15\nBEGIN\n")
+			want := append(append([]string{"OK"}, tt.want...), "0,0")
+			if !slices.Equal(got, want) {
+				t.Errorf("answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			if shown := f.limits[0].Show != nil; shown != (tt.detail != "0") {
+				t.Errorf("Show set %v with show_detail %s", shown, tt.detail)
+			}
+		})
+	}
+	t.Run("yxnbest and yxhashclear", func(t *testing.T) {
+		f, cleared := &thinker{}, 0
+		e := &pbrain.Server{Win: 5, Think: time.Second, Move: f.move, Clear: func() { cleared++ }}
+		got := serve(t, e, "START 15\nYXHASHCLEAR\nYXNBEST 4\nTURN 7,7\nYXHASHCLEAR\n")
+		if want := []string{"OK", "0,0", "1,0"}; !slices.Equal(got, want) {
+			t.Errorf("answers %q, want %q", got, want)
+		}
+		if len(f.limits) != 2 || f.limits[0].Lines != 4 || f.limits[1].Lines != 1 {
+			t.Errorf("lines asked: %+v, want 4 then 1", f.limits)
+		}
+		if cleared != 2 {
+			t.Errorf("tables cleared %d times, want 2", cleared)
+		}
+	})
 }
