@@ -14,7 +14,8 @@
 //
 // This is the subset spoken here, with the answers:
 //
-//	START N         a new N×N board                              OK, or ERROR
+//	START N         a new N×N board (START W H: W×H, as Yixin     OK, or ERROR
+//	                Board sends it)
 //	RECTSTART W,H   a new board W columns wide, H rows high      OK, or ERROR
 //	RESTART         a new game on the same board                 OK
 //	BEGIN           the engine moves first on the empty board    its move X,Y
@@ -26,6 +27,20 @@
 //	INFO KEY VALUE  a setting, below                             nothing
 //	ABOUT           who the engine is                            name="...", version="...", ...
 //	END             the session is over                          nothing
+//	YXSTOP, STOP    while the engine thinks: move now            its move X,Y, at once
+//
+// and Yixin Board's own:
+//
+//	YXBOARD         as BOARD, but the engine does not move       nothing
+//	YXNBEST N       the best N moves, each searched exactly      its move X,Y
+//	                (multi-PV), shown as below
+//	YXSHOWFORBID    the cells forbidden to black, under renju    FORBID XXYY...., each cell
+//	                                                             X then Y, two digits each
+//	YXSHOWINFO      the engine's threads and table size          MESSAGE INFO MAX_THREAD_NUM 1,
+//	                                                             MESSAGE INFO MAX_HASH_SIZE 16
+//	YXHASHCLEAR     empty the engine's tables                    nothing
+//	YXQUERYDATABASEALL, ...ALLT, ...ONE, ...TEXT, YXBLOCK        nothing: their lines up to
+//	                                                             DONE are read and skipped
 //
 // Server plays boards with sides of 1 to game.MaxSize (20, the tournament size), at least
 // one of them Server.Win or longer.
@@ -33,21 +48,33 @@
 // A command that cannot be carried out is answered "ERROR " and why, one not known
 // "UNKNOWN " and the command; either way the session goes on as before it. Besides its
 // answers an engine may write lines starting with "MESSAGE " or "DEBUG ", for a person
-// or a log: Client skips them, and Server writes none.
+// or a log: Client skips them, and Server writes them only where INFO show_detail asks.
 //
 // The INFO keys used, times in milliseconds:
 //
 //	timeout_turn    the most one move may take; 0: play at once
 //	timeout_match   the time for the whole game; 0: no limit
-//	time_left       what is left of timeout_match, sent before moves
+//	time_left       what is left of timeout_match, sent before moves; below 0: move at once
 //	max_memory      the most bytes the engine may use; 0: no limit
+//	max_node        the most positions a move may search (Yixin Board's levels); -1: none
+//	max_depth       the deepest iteration a move may search; -1: none
 //	rule            0 freestyle (Server.Win, five, or more in a row win), 1 exactly
 //	                that many (a longer row wins for nobody), 4 renju with five (the
 //	                first player, black, may not make an overline, a double four or a
-//	                double three); other rules are answered ERROR
+//	                double three), and 2 renju too, as Yixin Board sends it; other
+//	                rules are answered ERROR. A rule holds from the next game or position
+//	show_detail     what to print while the engine thinks, for Yixin Board: 1 the
+//	                realtime lines MESSAGE REALTIME REFRESH (an iteration begins), BEST X,Y
+//	                (the best move so far), LOST X,Y (a move proven lost), and after 200 ms
+//	                POS X,Y and DONE X,Y (a move entered and left); 2 after each iteration
+//	                a block INFO PV i, NUMPV, DEPTH, SELDEPTH, NODES, TOTALNODES,
+//	                TOTALTIME (ms), SPEED (positions a second), EVAL (a score, 200 for
+//	                odds of e to 1, or +Mn and -Mn for a win or loss in n plies), WINRATE,
+//	                BESTLINE X,Y X,Y ..., INFO PV DONE; 3 both; 0, the default, nothing
 //	game_type       who the opponent is: 1 another engine; read and not used
 //
-// Other keys change nothing.
+// Other keys (thread_num, hash_size, pondering, caution_factor, time_increment,
+// vcthread, ...) change nothing.
 //
 // # Time
 //
