@@ -184,7 +184,7 @@ var commands = []command{
 At the menu type 1 to play, 2 for the rules, 0 to exit; in a game type a move
 as ROW COL. Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain
 (each with --help).`,
-		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "explain", "record", "version"},
+		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "hash", "explain", "record", "version"},
 		run:   runMenu,
 	},
 	{
@@ -196,7 +196,7 @@ searched. The values are exact unless --think stops the search first; then
 they say (not proven). With --tree it prints instead the search tree of the
 position, for teaching: every move minimax or alpha-beta (--plain: without it)
 looks at, its value, and why alpha-beta cuts.`,
-		flags: []string{"rows", "cols", "win", "rule", "board", "think", "tree", "plain", "depth"},
+		flags: []string{"rows", "cols", "win", "rule", "board", "think", "hash", "tree", "plain", "depth"},
 		run:   runAnalyze,
 	},
 	{
@@ -224,7 +224,7 @@ computer. Boards up to 20×20, under the rule set by INFO rule: 0 freestyle
 (--win or more in a row wins), 1 exactly --win, 4 renju. Some managers want
 the engine's file name to start with pbrain-: a copy or a link of this program
 does.`,
-		flags: []string{"ai", "seed", "win", "think", "version", "force-utf8"},
+		flags: []string{"ai", "seed", "win", "think", "hash", "version", "force-utf8"},
 		run:   runPbrain,
 	},
 }
@@ -253,6 +253,7 @@ type config struct {
 	style    game.Style    // how boards are drawn
 	rule     string        // freestyle, exact or renju: cfg.size.Rule once parsed
 	think    time.Duration // 0: no limit (analyze without --think)
+	hash     int           // the table's MiB; 0 for the engine's usual size
 	record   string
 	version  bool
 	x, o     string // arena's strategies
@@ -265,6 +266,12 @@ type config struct {
 	explain  bool     // a line on why, after each computer move and hint
 	args     []string // analyze's moves
 }
+
+// maxHash is the most MiB --hash takes: the engine's largest table.
+const maxHash = 384
+
+// hashBytes returns --hash in bytes.
+func (c *config) hashBytes() int64 { return int64(c.hash) << 20 }
 
 // colorOn says whether to colour the output, given whether it is a terminal and whether
 // NO_COLOR is set.
@@ -337,6 +344,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set), always or never")
 	all.StringVar(&cfg.board, "board", "auto", "how to draw the board: lines, compact (a line a row) or auto (compact above 10 rows or columns)")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
+	all.IntVar(&cfg.hash, "hash", 0, "the size of minimax's transposition table in MiB, up to 384 (default: 24 on big boards, up to 96 on the others)")
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
 	all.BoolVar(&cfg.verbose, "verbose", false, "print the moves and result of every game")
 	all.BoolVar(&cfg.version, "version", false, "print the version and exit")
@@ -423,6 +431,9 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	}
 	if cfg.think < 0 || cfg.think == 0 && set.Changed("think") {
 		return nil, set, fmt.Errorf("--think %q is not a positive duration, such as 500ms", cfg.think)
+	}
+	if cfg.hash < 0 || cfg.hash > maxHash {
+		return nil, set, fmt.Errorf("invalid value %d for --hash: want 0 to %d (MiB)", cfg.hash, maxHash)
 	}
 	if cfg.depth < 0 || cfg.depth == 0 && set.Changed("depth") {
 		return nil, set, fmt.Errorf("invalid value %d for --depth: want at least 1", cfg.depth)
@@ -520,6 +531,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		solver = &ai.Engine{Think: cfg.think, Now: time.Now}
 	} // else one table for the computer, hints and reviews: Hint and Review draw nothing from rng
+	solver.Hash = cfg.hashBytes()
 	m := &game.Menu{
 		Console:  game.NewConsole(stdin, stdout),
 		Errs:     stderr,
@@ -720,7 +732,7 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	if cfg.tree {
 		return printTree(cfg, b, stdout, stderr)
 	}
-	m := &ai.Engine{}
+	m := &ai.Engine{Hash: cfg.hashBytes()}
 	if cfg.think > 0 {
 		m.Think, m.Now = cfg.think, time.Now
 	} else if cfg.size.Rows*cfg.size.Cols > 16 {
@@ -847,6 +859,10 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 				// The manager's clock, not a count of positions, bounds the search.
 				m.Think, m.Memory, m.Timed, m.Stop, m.Hurry = lim.Think, lim.Memory, true, lim.Stop, lim.Hurry
 				m.MaxNodes, m.MaxDepth, m.Lines, m.Watch = lim.Nodes, lim.Depth, lim.Lines, watcher(lim.Show)
+				m.Hash = cfg.hashBytes()
+				if lim.Hash > 0 { // the manager's hash_size over --hash
+					m.Hash = lim.Hash
+				}
 			}
 			return player.Move(b)
 		},
@@ -939,6 +955,9 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 	}
 	if cfg.explain {
 		flags += " --explain"
+	}
+	if cfg.hash > 0 { // the table's size changes what a search finds in its count
+		flags += fmt.Sprintf(" --hash %d", cfg.hash)
 	}
 	if cfg.style != game.Auto {
 		flags += " --board " + cfg.style.String()

@@ -110,20 +110,23 @@ type Analysis struct {
 //
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
 // to 64 cells, which it may solve; on bigger ones, which it cannot, 24 MiB, or with
-// Memory set a quarter of it, up to 96 MiB), and the proof table, made when first needed,
-// 24 MiB; both are kept from move to move, and game to game, while the board size and
-// Memory stay the same.
+// Memory set half of it, up to 384 MiB), or the size Hash sets, and the proof table, made
+// when first needed, 24 MiB; both are kept from move to move, and game to game, while the
+// board size, Memory and Hash stay the same.
 type Engine struct {
 	Rand  *rand.Rand
 	Think time.Duration    // the most a move may take; 0 for no limit
 	Now   func() time.Time // the clock the deadline is read from; nil for no limit
 	// Memory bounds the tables, in bytes: the transposition table, and on boards of at
 	// most 64 cells the proof table with it; 0 leaves them at their usual sizes. On
-	// bigger boards the table takes a quarter of it, more than its usual size when the
-	// bound is over 96 MiB. The
-	// small tables of threat search (6 MiB) and of the proof's leaves (3.5 MiB) are
-	// not counted.
+	// bigger boards the table takes half of it, up to 384 MiB: more than its usual size
+	// when the bound is over 48 MiB. The small tables of threat search (6 MiB) and of
+	// the proof's leaves (3.5 MiB) are not counted.
 	Memory int64
+	// Hash, when more than 0, is the transposition table's size in bytes (the largest
+	// power of two of entries within it, up to 384 MiB), in place of its usual size;
+	// with Memory set too, within half of Memory.
+	Hash int64
 	// Timed makes the clock alone end the search of Move and Hint, and uses the time: the
 	// search deepens while a new iteration is likely to finish before the deadline, which
 	// stops it. Without it, a search with a deadline also stops after a count of positions
@@ -164,8 +167,8 @@ func (m *Engine) searcherFor(b *game.Board) *searcher {
 	if m.Timed && (m.MaxNodes > 0 || m.MaxDepth > 0) {
 		m.s = nil // a bounded move starts from empty tables: its move is the position's alone
 	}
-	if m.s == nil || m.s.g.size != b.Size() || m.s.bound != m.Memory {
-		m.s = newSearcher(b.Size(), m.Memory)
+	if m.s == nil || m.s.g.size != b.Size() || m.s.bound != m.Memory || m.s.hash != m.Hash {
+		m.s = newSearcher(b.Size(), m.Memory, m.Hash)
 	}
 	m.setClock(m.s, start)
 	m.s.watch, m.s.lines, m.s.selDepth = m.Watch, max(1, m.Lines), 0

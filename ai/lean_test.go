@@ -168,7 +168,7 @@ func TestLeanOnlyWherePatternsSuffice(t *testing.T) {
 func TestLeanSearchesAlike(t *testing.T) {
 	size := game.Size{Rows: 15, Cols: 15, Win: 5}
 	rng := rand.New(rand.NewPCG(11, 12))
-	s := newSearcher(size, 0)
+	s := newSearcher(size, 0, 0)
 	searched := 0
 	for range 12 {
 		b := middleBoard(t, rng, 6, 16, 4, 7)

@@ -7,31 +7,35 @@ import (
 )
 
 // TestMemoryBoundsTable checks that Engine.Memory sizes the transposition table of a big
-// board, a quarter of it up to the most and down to the least size, made again whenever
-// the bound changes; and that where the proof table is made too, the two together keep
-// within it.
+// board, half of it up to the most and down to the least size, and Engine.Hash in its
+// place, made again whenever either changes; and that where the proof table is made too,
+// the two together keep within it.
 func TestMemoryBoundsTable(t *testing.T) {
 	big := game.Size{Rows: 15, Cols: 15, Win: 5}
 	tests := []struct {
-		memory int64
-		want   int // entries
+		memory, hash int64
+		want         int // entries
 	}{
-		{0, 1 << 20},
-		{1 << 30, MaxTableEntries}, // a quarter of the bound is more than the most
-		{350 << 20, 1 << 21},       // 48 MiB of 24-byte entries fit in 87.5 MiB, 96 MiB do not
-		{10 << 20, 1 << 16},        // 1.5 MiB fit in 2.5 MiB, 3 MiB do not
-		{1, 1 << 10},
-		{0, 1 << 20},
+		{0, 0, 1 << 20},
+		{1 << 34, 0, maxHashEntries}, // half the bound is more than the most
+		{350 << 20, 0, 1 << 22},      // 96 MiB of 24-byte entries fit in 175 MiB, 192 MiB do not
+		{10 << 20, 0, 1 << 17},       // 3 MiB fit in 5 MiB, 6 MiB do not
+		{1, 0, 1 << 10},
+		{0, 0, 1 << 20},
+		{0, 64 << 20, 1 << 21},         // 48 MiB fit in 64 MiB, 96 MiB do not
+		{0, 1 << 40, maxHashEntries},   // no more than the most
+		{100 << 20, 64 << 20, 1 << 21}, // within half the bound: 48 MiB
+		{40 << 20, 64 << 20, 1 << 19},  // within half the bound: 12 MiB fit in 20 MiB
 	}
 	m := &Engine{}
 	b, _ := game.NewBoard(big, game.X)
 	for _, tt := range tests {
-		m.Memory = tt.memory
+		m.Memory, m.Hash = tt.memory, tt.hash
 		if _, err := m.Move(b); err != nil {
 			t.Fatal(err)
 		}
 		if got := len(m.s.table); got != tt.want {
-			t.Errorf("Memory %d: %d entries (%d bytes), want %d", tt.memory, got, uint64(got)*entryBytes, tt.want)
+			t.Errorf("Memory %d, Hash %d: %d entries (%d bytes), want %d", tt.memory, tt.hash, got, uint64(got)*entryBytes, tt.want)
 		}
 	}
 	// On a board proof-number search may solve, the two tables share the bound.

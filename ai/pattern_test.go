@@ -211,7 +211,7 @@ func TestMakesFourMatchesLines(t *testing.T) {
 func TestThreatSearchLeavesPatterns(t *testing.T) {
 	size := game.Size{Rows: 15, Cols: 15, Win: 5}
 	rng := rand.New(rand.NewPCG(5, 6))
-	s := newSearcher(size, 0)
+	s := newSearcher(size, 0, 0)
 	searched := int64(0)
 	for range 40 {
 		b := middleBoard(t, rng, 8, 30, 3, 9)

@@ -130,7 +130,7 @@ func TestFirstPlayerWinsLong(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := newSearcher(size, 0)
+		s := newSearcher(size, 0, 0)
 		p := newPosition(b, s.g, s.keys, false)
 		r := s.proofSearch()
 		won, settled, plies := s.proveRoot(r, p)

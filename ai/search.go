@@ -22,6 +22,7 @@ const (
 // proven about a position stays true.
 type searcher struct {
 	bound    int64 // the bytes all its tables may take, as it was made for; 0 for no bound
+	hash     int64 // the bytes its table was asked to take; 0 for its usual size
 	g        *geometry
 	keys     *zobrist
 	table    []entry
@@ -60,12 +61,19 @@ type searcher struct {
 // newSearcher returns a searcher for boards of size s whose table takes at most memory
 // bytes (0 for no bound but MaxTableEntries), and never fewer than 1<<10 entries; on
 // boards of at most 64 cells, which proof-number search may solve, half of it, the
-// proof table taking at most the other half; on bigger boards a quarter of it, and
-// 1<<20 entries when memory is 0.
-func newSearcher(s game.Size, memory int64) *searcher {
+// proof table taking at most the other half; on bigger boards half of it too, up to
+// maxHashEntries, and 1<<20 entries when memory is 0. A hash of more than 0 bytes sets
+// the table's size instead, up to maxHashEntries (and within half of memory when that
+// is set too).
+func newSearcher(s game.Size, memory, hash int64) *searcher {
 	g := geometryOf(s)
 	size, share := uint64(MaxTableEntries), memory
 	switch {
+	case hash > 0:
+		size, share = maxHashEntries, hash
+		if memory > 0 {
+			share = min(hash, max(1, memory/2))
+		}
 	case g.bitboard:
 		if g.n+4 < 22 {
 			size = 1 << max(10, g.n+4)
@@ -74,13 +82,14 @@ func newSearcher(s game.Size, memory int64) *searcher {
 	case memory == 0:
 		size = 1 << 20
 	default:
-		// Bounded by the engine's host (pbrain's max_memory): a quarter, the rest left
-		// to threat search and the program.
-		share = max(1, memory/4)
+		// Bounded by the engine's host (pbrain's max_memory): half, the rest left to
+		// threat search and the program.
+		size, share = maxHashEntries, max(1, memory/2)
 	}
 	size = fitTable(size, entryBytes, share)
 	return &searcher{
 		bound:    memory,
+		hash:     hash,
 		g:        g,
 		keys:     newZobrist(g),
 		table:    make([]entry, size),
@@ -88,6 +97,10 @@ func newSearcher(s game.Size, memory int64) *searcher {
 		bigBoard: !g.bitboard,
 	}
 }
+
+// maxHashEntries bounds a table whose size is asked for (Engine.Hash) or that a bound on
+// memory allows: 1<<24 entries, 384 MiB.
+const maxHashEntries = 1 << 24
 
 // search returns the value of p for the side to move, searched depth plies deep (a block
 // that the opponent's four forces is searched at the horizon too, and on big boards costs

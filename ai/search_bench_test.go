@@ -28,7 +28,7 @@ func BenchmarkTimeToDepth15x15(b *testing.B) {
 		for _, depth := range []int{5, 6, 7} {
 			b.Run(fmt.Sprintf("%s/depth%d", tc.name, depth), func(b *testing.B) {
 				var nodes int64
-				s := newSearcher(bd.Size(), 0)
+				s := newSearcher(bd.Size(), 0, 0)
 				for b.Loop() {
 					b.StopTimer()
 					clear(s.table) // a cold table, cleared off the clock

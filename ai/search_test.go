@@ -28,7 +28,7 @@ func TestOrderBeam(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		s := newSearcher(tc.size, 0)
+		s := newSearcher(tc.size, 0, 0)
 		p := newPosition(b, s.g, s.keys, s.bigBoard)
 		s.scratch(1)
 		root, rootAll := s.order(p, 0, -1, s.width(0, len(nearHorizon), false), false)
@@ -59,7 +59,7 @@ func TestUnsettledMovesSoftDeadline(t *testing.T) {
 	}
 
 	m := &Engine{Think: time.Second, Timed: true, Now: func() time.Time { return start }}
-	s := newSearcher(size, 0)
+	s := newSearcher(size, 0, 0)
 	m.setClock(s, start)
 	if got := share(s, s.soft); got != softShare {
 		t.Fatalf("a timed move's soft deadline is at %d%% of its time, want %d%%", got, softShare)

@@ -35,7 +35,8 @@ const provenDepth = 255
 // MaxTableEntries bounds the transposition table: 1<<22 entries of 24 bytes, 96 MiB, on
 // boards of 18 to 64 cells, the ones that may be solved; a 3×3 board gets 1<<13 entries
 // (192 KiB), a 4×4 board 1<<20 (24 MiB), and a board of more than 64 cells, which is
-// searched only to a deadline, 1<<20, or with a bound on memory a quarter of it.
+// searched only to a deadline, 1<<20, or with a bound on memory half of it (see
+// newSearcher).
 const MaxTableEntries = 1 << 22
 
 // fitTable returns the number of entries of a table that wants size entries (a power of

@@ -21,7 +21,7 @@ func benchThreats(b *testing.B, board string, search func(t *threatSearch, p *po
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := newSearcher(bd.Size(), 0)
+	s := newSearcher(bd.Size(), 0, 0)
 	t := newThreatSearch(s)
 	p := newPosition(bd, s.g, s.keys, true)
 	defer bare(p)() // as find runs it

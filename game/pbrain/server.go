@@ -36,6 +36,7 @@ type Server struct {
 type Limits struct {
 	Think  time.Duration // the most time the move may take
 	Memory int64         // the most bytes the engine may use; 0 for no limit
+	Hash   int64         // the bytes of the engine's table (INFO hash_size); 0 for its own choice
 	// Nodes and Depth are INFO max_node and max_depth: the most positions the move may
 	// search and the deepest it may go; 0 for no limit.
 	Nodes int64
@@ -116,6 +117,7 @@ type session struct {
 
 	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
 	memory            int64         // max_memory; 0 for no limit
+	hash              int64         // hash_size, in bytes; 0 for the engine's own choice
 	nodes, depth      int64         // max_node and max_depth; 0 for no limit
 	detail            int64         // show_detail: what to print while the engine thinks
 	used              time.Duration // the time the engine's moves took in this game
@@ -383,7 +385,7 @@ func (s *session) limits() Limits {
 		think = min(think, left/time.Duration(min(max(free/2, 1), movesToCome)))
 	}
 	think -= think/marginFraction + marginFixed
-	return Limits{Think: max(think, time.Millisecond), Memory: s.memory, Nodes: s.nodes, Depth: int(min(s.depth, 1<<20))}
+	return Limits{Think: max(think, time.Millisecond), Memory: s.memory, Hash: s.hash, Nodes: s.nodes, Depth: int(min(s.depth, 1<<20))}
 }
 
 // matchLeft returns what is left of the match's time, and false when it has no limit
@@ -508,9 +510,9 @@ func (s *session) skipBody() (end bool) {
 }
 
 // maxHashSize is what YXSHOWINFO says of the transposition table's largest size, as Yixin
-// Board reads it: a power of two of KiB, 16 for 64 MiB, the largest within the 96 MiB the
-// table may take.
-const maxHashSize = 16
+// Board reads it: a power of two of KiB, 18 for 256 MiB, the largest within the 384 MiB
+// the table may take.
+const maxHashSize = 18
 
 // forbidden answers YXSHOWFORBID: "FORBID ", then each cell forbidden to black, where
 // black is to move under renju, as four digits (X then Y, two each), then ".".
@@ -599,7 +601,7 @@ func (s *session) info(args []string) {
 			}
 		}
 		return
-	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule":
+	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "hash_size":
 		var err error
 		n, err = strconv.ParseInt(value, 10, 64)
 		if errors.Is(err, strconv.ErrRange) && game.IsInteger(value) && value[0] != '-' {
@@ -625,6 +627,8 @@ func (s *session) info(args []string) {
 		s.left, s.sinceLeft = ms, 0
 	case "max_memory":
 		s.memory = n
+	case "hash_size": // Yixin Board's, in KiB; 0 for the engine's own choice
+		s.hash = min(n, math.MaxInt64>>10) << 10
 	case "rule":
 		var r game.Rule
 		r, s.rule = ruleOf(n, s.srv.Win)

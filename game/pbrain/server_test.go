@@ -96,7 +96,7 @@ func TestServerSessions(t *testing.T) {
 			[]string{"OK", "OK", "0,0", "ERROR YXBOARD refused: stone 1,1: given twice"}},
 		{"yxshowforbid", "YXSHOWFORBID\nSTART 15\nYXSHOWFORBID\nINFO rule 2\nYXBOARD\n5,7,1\n6,7,1\n7,5,1\n7,6,1\n14,14,2\n13,14,2\n12,14,2\n11,13,2\nDONE\nYXSHOWFORBID\n",
 			[]string{"FORBID .", "OK", "FORBID .", "FORBID 0707."}},
-		{"yxshowinfo, before start too", "YXSHOWINFO\nYXHASHCLEAR\nINFO show_detail 3\nINFO hash_size 262144\n", []string{"MESSAGE INFO MAX_THREAD_NUM 1", "MESSAGE INFO MAX_HASH_SIZE 16"}},
+		{"yxshowinfo, before start too", "YXSHOWINFO\nYXHASHCLEAR\nINFO show_detail 3\nINFO hash_size 262144\n", []string{"MESSAGE INFO MAX_THREAD_NUM 1", "MESSAGE INFO MAX_HASH_SIZE 18"}},
 		{"database queries are read whole, answered with nothing", "START 15\nyxquerydatabaseallt\n7,7\n6,9\ndone\nYXQUERYDATABASEONE\ndone\nyxblock\n1,1\ndone\nBEGIN\nyxquerydatabaseall\n7,7\n",
 			[]string{"OK", "0,0"}},
 		{"start W H, as Yixin Board sends it", "START 15 15\nBEGIN\nSTART 7 5\nTURN 6,4\nTURN 0,5\nSTART 15 15 15\nSTART 15,15\n",
