@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -537,5 +539,77 @@ func TestPbrainNodeLimitReplays(t *testing.T) {
 				t.Errorf("%s %q: answers %q, without --seed %q", limit, args, out.String(), first)
 			}
 		}
+	}
+}
+
+// TestPbrainTimeControls plays whole games of 15×15 against our engine through the
+// protocol, as Gomocup's managers run them, at clocks scaled down: fastgame (5 s a move,
+// 120 s a game), the preliminary leagues (30 s, 180 s) and the finals (300 s, 1000 s),
+// with time_left before each move. The test plays the opponent (heuristic) and checks
+// that no move takes more than the turn and the engine's moves no more than the match.
+func TestPbrainTimeControls(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		turn, match time.Duration
+	}{
+		{"fastgame / 50", 100 * time.Millisecond, 2400 * time.Millisecond},
+		{"preliminary / 100", 300 * time.Millisecond, 1800 * time.Millisecond},
+		{"finals / 500", 600 * time.Millisecond, 2000 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			status := make(chan int, 1)
+			go func() {
+				status <- run([]string{"pbrain"}, inR, outW, io.Discard)
+				outW.Close()
+			}()
+			answers := bufio.NewScanner(outR)
+			ask := func(lines string) (string, time.Duration) {
+				start := time.Now()
+				if _, err := io.WriteString(inW, lines); err != nil {
+					t.Fatal(err)
+				}
+				if !answers.Scan() {
+					t.Fatalf("no answer to %q", lines)
+				}
+				return answers.Text(), time.Since(start)
+			}
+			if a, _ := ask(fmt.Sprintf("START 15\nINFO timeout_turn %d\nINFO timeout_match %d\n", tc.turn.Milliseconds(), tc.match.Milliseconds())); a != "OK" {
+				t.Fatalf("START: %q", a)
+			}
+			b, _ := game.NewBoard(game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+			opponent := newStrategy("heuristic", rand.New(rand.NewPCG(1, 2)), 0)
+			var used, slowest time.Duration
+			command := "BEGIN\n"
+			for moves := 0; !b.Over() && moves < 40; moves++ {
+				left := tc.match - used
+				a, took := ask(fmt.Sprintf("INFO time_left %d\n%s", left.Milliseconds(), command))
+				used, slowest = used+took, max(slowest, took)
+				var c game.Cell
+				if _, err := fmt.Sscanf(a, "%d,%d", &c.Col, &c.Row); err != nil || b.Play(c) != nil {
+					t.Fatalf("move %d: answer %q on\n%v", moves+1, a, b)
+				}
+				if took > tc.turn {
+					t.Errorf("move %d took %v, over the turn's %v", moves+1, took, tc.turn)
+				}
+				if b.Over() {
+					break
+				}
+				reply, err := opponent.Move(b)
+				if err != nil || b.Play(reply) != nil {
+					t.Fatalf("the opponent's move %v: %v", reply, err)
+				}
+				command = fmt.Sprintf("TURN %d,%d\n", reply.Col, reply.Row)
+			}
+			if used > tc.match {
+				t.Errorf("the engine's moves took %v, over the match's %v", used, tc.match)
+			}
+			t.Logf("%d stones, the engine's moves took %v of %v, the slowest %v", len(b.Moves()), used, tc.match, slowest)
+			io.WriteString(inW, "END\n")
+			if s := waitStatus(t, status, 10*time.Second, tc.name); s != 0 {
+				t.Errorf("status %d", s)
+			}
+		})
 	}
 }
