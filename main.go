@@ -870,6 +870,12 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if m, ok := player.(*ai.Engine); ok {
 		e.Clear = m.Clear
+		e.Judge = func(b *game.Board, lim pbrain.Limits) (game.Cell, float64, error) {
+			// Counted, not timed, so that a seed replays the choice (see ai.Engine.Timed).
+			m.Think, m.Memory, m.Timed, m.Stop, m.Hurry = lim.Think, lim.Memory, false, nil, nil
+			m.MaxNodes, m.MaxDepth, m.Lines, m.Watch = 0, 0, 1, nil
+			return m.Judge(b)
+		}
 	}
 	if err := e.Serve(stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "tictactoe pbrain: %v\n", err)

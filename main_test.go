@@ -613,3 +613,24 @@ func TestPbrainTimeControls(t *testing.T) {
 		})
 	}
 }
+
+// TestPbrainSwap2Replays checks that our engine's Swap2 answers come from its judgement
+// by a count of positions, not the clock: the same with any seed or none, run to run.
+func TestPbrainSwap2Replays(t *testing.T) {
+	in := "START 15\nINFO timeout_turn 400\nSWAP2BOARD\nDONE\nSWAP2BOARD\n7,7\n8,7\n7,9\nDONE\nSWAP2BOARD\n7,7\n8,8\n9,9\n6,6\n10,10\nDONE\nEND\n"
+	var first string
+	for _, args := range [][]string{nil, {"--seed", "1"}, {"--seed", "9"}} {
+		status, out := pbrainSession(t, strings.NewReader(in), args...)
+		if s := waitStatus(t, status, time.Minute, "swap2"); s != 0 {
+			t.Fatalf("%q: status %d\n%s", args, s, out.String())
+		}
+		if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 4 || strings.Count(lines[1], ",") != 3 {
+			t.Fatalf("%q: answers %q, want OK, three stones and two more answers", args, lines)
+		}
+		if first == "" {
+			first = out.String()
+		} else if out.String() != first {
+			t.Errorf("%q: answers %q, without --seed %q", args, out.String(), first)
+		}
+	}
+}

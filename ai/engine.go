@@ -219,6 +219,21 @@ func (m *Engine) Hint(b *game.Board) (game.Cell, Value, error) {
 	return s.g.cell(best[0]), valueOf(score, b.Turn(), proven), nil
 }
 
+// Judge returns the move Move would make, the first of the equally good ones, and the
+// chance that the side to move wins, as the search judges it (see Winning): 1 or 0 where
+// it is proven. Like Move, it fails on a finished board, and with ErrStopped.
+func (m *Engine) Judge(b *game.Board) (game.Cell, float64, error) {
+	if err := playable(b); err != nil {
+		return game.Cell{}, 0, err
+	}
+	s := m.searcherFor(b)
+	best, score, _ := s.choose(newPosition(b, s.g, s.keys, s.bigBoard), true)
+	if s.cancelled {
+		return game.Cell{}, 0, ErrStopped
+	}
+	return s.g.cell(best[0]), Winning(score), nil
+}
+
 // Line returns the forced win that the last Move or Hint found by threat search on a
 // board too big to solve, or that the last Hint found by proof-number search, from the
 // move it chose to the end of the game, with the

@@ -28,6 +28,9 @@
 //	ABOUT           who the engine is                            name="...", version="...", ...
 //	END             the session is over                          nothing
 //	YXSTOP, STOP    while the engine thinks: move now            its move X,Y, at once
+//	SWAP2BOARD      then the stones played, X,Y or X,Y,F lines   0 stones: three X,Y X,Y X,Y;
+//	                in play order, and DONE: Swap2's questions   3: SWAP, X,Y, or X,Y X,Y;
+//	                                                             5: SWAP or X,Y (Server.Judge)
 //
 // and Yixin Board's own:
 //

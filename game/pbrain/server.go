@@ -30,6 +30,10 @@ type Server struct {
 	Now func() time.Time
 	// Clear, when set, empties the engine's tables (YXHASHCLEAR).
 	Clear func()
+	// Judge, when set, returns the engine's move on b, where it is the turn of the side
+	// it judges, and that side's chance of winning, 0 to 1, within lim: it answers
+	// Swap2's questions (SWAP2BOARD). Like Move, it runs while Serve watches the input.
+	Judge func(b *game.Board, lim Limits) (game.Cell, float64, error)
 }
 
 // Limits are what a manager allows one move.
@@ -175,6 +179,8 @@ func (s *session) command(line string) (end bool) {
 		return s.position(true)
 	case "YXBOARD": // Yixin Board sets a position to analyse: no move
 		return s.position(false)
+	case "SWAP2BOARD":
+		return s.swap2()
 	case "YXSHOWFORBID":
 		s.forbidden()
 	case "YXSHOWINFO":

@@ -624,3 +624,60 @@ func TestServerShowsThinking(t *testing.T) {
 		}
 	})
 }
+
+// TestServerSwap2 checks SWAP2BOARD's answers for what the engine judges: three stones
+// for the empty board (the opening judged nearest to even), and after three stones SWAP
+// where white is judged to lose, a move where white is judged to win and white's move and
+// black's reply in between; after five, SWAP or a move. Both forms of the stone lines
+// are read.
+func TestServerSwap2(t *testing.T) {
+	for _, tt := range []struct {
+		name, input string
+		chance      func(b *game.Board) float64
+		want        []string
+	}{
+		{"opening nearest to even", "SWAP2BOARD\nDONE\n", func(b *game.Board) float64 {
+			if b.At(game.Cell{Row: 5, Col: 7}) == game.X { // black third stone two above the centre
+				return 0.52
+			}
+			return 0.9
+		}, []string{"7,7 8,... 7,5"}},
+		{"three stones, white lost", "SWAP2BOARD\n7,7\n8,7\n7,9\nDONE\nTURN 0,0\n", func(*game.Board) float64 { return 0.2 },
+			[]string{"SWAP", "1,0"}},
+		{"three stones as X,Y,F, white won", "SWAP2BOARD\n7,7,2\n8,7,1\n7,9,2\nDONE\nTURN 3,3\n", func(*game.Board) float64 { return 0.8 },
+			[]string{"0,0", "1,0"}},
+		{"three stones, even: two more", "SWAP2BOARD\n7,7\n8,7\n7,9\nDONE\n", func(*game.Board) float64 { return 0.5 },
+			[]string{"0,0 1,0"}},
+		{"five stones, white behind", "SWAP2BOARD\n7,7\n8,7\n7,9\n0,0\n1,0\nDONE\n", func(*game.Board) float64 { return 0.4 },
+			[]string{"SWAP"}},
+		{"five stones, white ahead", "SWAP2BOARD\n7,7\n8,7\n7,9\n0,0\n1,0\nDONE\n", func(*game.Board) float64 { return 0.6 },
+			[]string{"2,0"}},
+		{"bad stones", "SWAP2BOARD\n7,7\n7,7\n1,1\nDONE\nSWAP2BOARD\n7,7\nDONE\nSWAP2BOARD\nhello\nDONE\n", func(*game.Board) float64 { return 0.5 },
+			[]string{"ERROR SWAP2BOARD refused: stone 7,7: the cell is taken", "ERROR SWAP2BOARD refused: 1 stone: Swap2 asks after 0, 3 or 5",
+				"ERROR SWAP2BOARD refused: want stones as X,Y or X,Y,F: \"hello\" is not in that form"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &firstFree{}
+			e := newServer(f)
+			e.Judge = func(b *game.Board, lim pbrain.Limits) (game.Cell, float64, error) {
+				return b.LegalMoves()[0], tt.chance(b), nil
+			}
+			got := serve(t, e, "START 15\n"+tt.input)
+			want := append([]string{"OK"}, tt.want...)
+			match := len(got) == len(want)
+			for i := 0; match && i < len(want); i++ {
+				head, tail, cut := strings.Cut(want[i], "...") // a want with ... matches any text there
+				match = got[i] == want[i] || cut && strings.HasPrefix(got[i], head) && strings.HasSuffix(got[i], tail)
+			}
+			if !match {
+				t.Errorf("answers %q, want %q", got, want)
+			}
+		})
+	}
+	t.Run("no judge", func(t *testing.T) {
+		got := serve(t, newServer(&firstFree{}), "START 15\nSWAP2BOARD\nDONE\n")
+		if want := []string{"OK", "ERROR SWAP2BOARD: this engine does not play Swap2"}; !slices.Equal(got, want) {
+			t.Errorf("answers %q, want %q", got, want)
+		}
+	})
+}
