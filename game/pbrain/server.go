@@ -421,41 +421,21 @@ func (s *session) position(move bool) (end bool) {
 		name = "YXBOARD"
 	}
 	var stones [3][]game.Cell // by F: 1 the engine's, 2 the opponent's
-	var bad error
-	for {
-		l := s.in.next()
-		line, err := l.text, l.err
-		if errors.Is(err, io.EOF) {
-			return true
-		}
-		if err != nil && !errors.Is(err, game.ErrLineTooLong) {
-			s.err = err
-			return true
-		}
-		word := strings.ToUpper(strings.TrimSpace(line))
-		if word == "DONE" && err == nil {
-			break
-		}
-		if word == "END" && err == nil {
-			return true
-		}
-		if bad != nil {
-			continue
-		}
-		if err != nil {
-			bad = fmt.Errorf("too long: a %w, starting %s", err, game.Quote(line))
-			continue
-		}
+	bad, end := s.body(func(line string) error {
 		c, f, err := parseStone(line)
 		switch {
 		case err != nil:
-			bad = err
+			return err
 		case s.b != nil && !s.b.Contains(c):
-			bad = fmt.Errorf("stone %s: %v", pointString(c), s.cellError(game.ErrOutOfRange))
+			return fmt.Errorf("stone %s: %v", pointString(c), s.cellError(game.ErrOutOfRange))
 		case slices.Contains(stones[1], c) || slices.Contains(stones[2], c):
-			bad = fmt.Errorf("stone %s: given twice", pointString(c))
+			return fmt.Errorf("stone %s: given twice", pointString(c))
 		}
 		stones[f] = append(stones[f], c)
+		return nil
+	})
+	if end {
+		return true
 	}
 	if bad != nil {
 		s.reply("ERROR %s refused: %v", name, bad)
@@ -498,19 +478,34 @@ func (s *session) position(move bool) (end bool) {
 // nothing: Yixin Board's queries of an opening database, which we do not keep. It reports
 // whether the session is over: END or the end of the input before DONE.
 func (s *session) skipBody() (end bool) {
+	_, end = s.body(func(string) error { return nil })
+	return end
+}
+
+// body reads the lines of a command's body up to DONE, handing each to line, until line
+// (or a line too long to read whole) gives an error: the lines after it are read and
+// skipped. It returns that error, and whether the session is over: END or the end of
+// the input before DONE.
+func (s *session) body(line func(text string) error) (bad error, end bool) {
 	for {
 		l := s.in.next()
 		if l.final() {
 			if !errors.Is(l.err, io.EOF) {
 				s.err = l.err
 			}
-			return true
+			return bad, true
 		}
-		switch strings.ToUpper(strings.TrimSpace(l.text)) {
-		case "DONE":
-			return false
-		case "END":
-			return true
+		word := strings.ToUpper(strings.TrimSpace(l.text))
+		switch {
+		case word == "DONE" && l.err == nil:
+			return bad, false
+		case word == "END" && l.err == nil:
+			return bad, true
+		case bad != nil:
+		case l.err != nil:
+			bad = fmt.Errorf("too long: a %w, starting %s", l.err, game.Quote(l.text))
+		default:
+			bad = line(l.text)
 		}
 	}
 }

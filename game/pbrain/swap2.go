@@ -3,7 +3,6 @@ package pbrain
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -31,35 +30,13 @@ const swap2Openings = 8
 // whether the session is over: END or the end of the input before DONE.
 func (s *session) swap2() (end bool) {
 	var stones []game.Cell
-	var bad error
-	for {
-		l := s.in.next()
-		if l.final() {
-			if !errors.Is(l.err, io.EOF) {
-				s.err = l.err
-			}
-			return true
-		}
-		word := strings.ToUpper(strings.TrimSpace(l.text))
-		if word == "DONE" && l.err == nil {
-			break
-		}
-		if word == "END" && l.err == nil {
-			return true
-		}
-		if bad != nil {
-			continue
-		}
-		if l.err != nil {
-			bad = fmt.Errorf("too long: a %w, starting %s", l.err, game.Quote(l.text))
-			continue
-		}
-		c, err := parseSwapStone(l.text)
-		if err != nil {
-			bad = err
-			continue
-		}
+	bad, end := s.body(func(line string) error {
+		c, err := parseSwapStone(line)
 		stones = append(stones, c)
+		return err
+	})
+	if end {
+		return true
 	}
 	if bad != nil {
 		s.reply("ERROR SWAP2BOARD refused: %v", bad)
