@@ -221,7 +221,8 @@ score of --x with its Elo difference and 95% interval.`,
 (START, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END) on standard input and
 output, so that GUIs, tournament managers and referees can play against the
 computer. Boards up to 20×20, under the rule set by INFO rule: 0 freestyle
-(--win or more in a row wins), 1 exactly --win, 4 renju. Some managers want
+(--win or more in a row wins), 1 exactly --win, 4 renju, 8 caro, 9 caro with
+exactly --win. Some managers want
 the engine's file name to start with pbrain-: a copy or a link of this program
 does.`,
 		flags: []string{"ai", "seed", "win", "think", "hash", "version", "force-utf8"},
@@ -251,7 +252,7 @@ type config struct {
 	color    string
 	board    string        // auto, lines or compact: cfg.style once parsed
 	style    game.Style    // how boards are drawn
-	rule     string        // freestyle, exact or renju: cfg.size.Rule once parsed
+	rule     string        // a game.Rule's name: cfg.size.Rule once parsed
 	think    time.Duration // 0: no limit (analyze without --think)
 	hash     int           // the table's MiB; 0 for the engine's usual size
 	record   string
@@ -309,7 +310,7 @@ var choices = []struct {
 	{"o", strategies, "a strategy, a level or " + pbrain.Prefix + "COMMAND"},
 	{"opponent", []string{"computer", "human"}, ""},
 	{"color", []string{"auto", "always", "never"}, ""},
-	{"rule", []string{"freestyle", "exact", "renju"}, ""},
+	{"rule", []string{"freestyle", "exact", "renju", "caro", "exact-caro"}, ""},
 	{"board", []string{"auto", "lines", "compact"}, ""},
 }
 
@@ -340,7 +341,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 20")
 	all.IntVar(&cfg.size.Cols, "cols", 3, "columns of the board, 1 to 20")
 	all.IntVar(&cfg.size.Win, "win", win, "marks in a row that win, 1 to max(rows, cols)")
-	all.StringVar(&cfg.rule, "rule", "freestyle", "which rows win: freestyle (win or more in a row), exact (exactly win in a row; a longer row wins for nobody) or renju (five in a row, and the first player may not make an overline, a double four or a double three)")
+	all.StringVar(&cfg.rule, "rule", "freestyle", "which rows win: freestyle (win or more in a row), exact (exactly win in a row; a longer row wins for nobody), renju (five in a row, and the first player may not make an overline, a double four or a double three), caro (win or more in a row, but not exactly win with the other side's marks at both ends) or exact-caro (both)")
 	all.StringVar(&cfg.color, "color", "auto", "colour the winning line: auto (on a terminal, unless NO_COLOR is set), always or never")
 	all.StringVar(&cfg.board, "board", "auto", "how to draw the board: lines, compact (a line a row) or auto (compact above 10 rows or columns)")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")

@@ -105,8 +105,9 @@ type Analysis struct {
 //
 // It plays by the board's rule (see game.Rule): its fours, wins and threats are rows that
 // win under the rule, it never tries a move the rule forbids, and proof-number search runs
-// under Freestyle only, so that under Exact and Renju the boards of at most 64 cells are
-// searched by alpha-beta alone.
+// under Freestyle only, so that under the other rules the boards of at most 64 cells are
+// searched by alpha-beta alone. Under the caro rules big boards have no pattern tables
+// (see patternSize): the search reads the lines alone, as for rows of six or more.
 //
 // The transposition table takes at most MaxTableEntries entries (96 MiB, on boards of 18
 // to 64 cells, which it may solve; on bigger ones, which it cannot, 24 MiB, or with

@@ -33,8 +33,12 @@ const (
 )
 
 // patternSize reports whether boards of size s have pattern tables: those whose Win is 4
-// or 5 (the tables of longer rows would be too big to build at start).
-func patternSize(s game.Size) bool { return s.Win >= 4 && s.Win <= maxPatternWin }
+// or 5 (the tables of longer rows would be too big to build at start), under any rule
+// but caro, where whether a row wins depends on the cells beyond both its ends, one
+// more on each side than a table reads.
+func patternSize(s game.Size) bool {
+	return s.Win >= 4 && s.Win <= maxPatternWin && !s.Rule.IsCaro()
+}
 
 // patternTables holds the tables built so far (see patternsFor), by their arguments;
 // patternMu guards it.

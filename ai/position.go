@@ -19,11 +19,17 @@ type position struct {
 	cells  []game.Mark
 	stones [3]uint64 // on boards of at most 64 cells, the cells of each side's marks as sets
 	count  [3][]int  // count[m][line]: marks m on the line
-	// ends[m][line], kept only for a mark that a longer row does not win for (both under
-	// Exact, the first player under Renju; nil otherwise): marks m just beyond the line's
-	// ends, each of which closes the line to m, as a mark of the other side's would.
-	ends  [3][]int
-	first game.Mark // the mark that moved first, black under Renju
+	// ends[m][line], kept for a mark that a longer row does not win for (both under
+	// Exact, the first player under Renju) and for both marks under the caro rules; nil
+	// otherwise: marks m just beyond the line's ends. Where a longer row does not win for
+	// m, each of them closes the line to m, as a mark of the other side's would; under
+	// caro, two closes it to the other side (see shut).
+	ends [3][]int
+	// longLoses[m]: a longer row than Win does not win for m (see game.Rule.LongLoses);
+	// caro: the rule is a caro rule.
+	longLoses [3]bool
+	caro      bool
+	first     game.Mark // the mark that moved first, black under Renju
 	// openBy[m][n]: lines open for m, holding no mark of the other side's (see ends),
 	// with n marks m.
 	openBy [3][]int
@@ -97,6 +103,7 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepRows bool) *posi
 		first: b.First(),
 		free:  g.n,
 		kinds: shapes,
+		caro:  g.size.Rule.IsCaro(),
 	}
 	if g.bitboard {
 		p.kinds = 2
@@ -107,7 +114,8 @@ func newPosition(b *game.Board, g *geometry, keys *zobrist, keepRows bool) *posi
 		for j := range p.shape[m] {
 			p.shape[m][j].at = make([]int32, len(g.lines))
 		}
-		if g.endOf != nil && (g.size.Rule == game.Exact || m == b.First()) {
+		p.longLoses[m] = g.size.Rule.LongLoses(m == b.First())
+		if g.endOf != nil && (p.longLoses[m] || g.size.Rule.IsCaro()) {
 			p.ends[m] = make([]int, len(g.lines))
 		}
 	}
@@ -155,7 +163,7 @@ func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 		mine[l] = after
 		t := theirs[l]
 		// Open for m: from the class of before marks to that of after.
-		if t == 0 && (endsM == nil || endsM[l] == 0) {
+		if t == 0 && (endsM == nil || !p.shut(m, l)) {
 			byM[before]--
 			byM[after]++
 			if j := uint(k1 - before); j < kinds {
@@ -167,7 +175,7 @@ func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 			won = won || after > k1
 		}
 		// m's first mark closes the line to o, or it opens again.
-		if (before == 0 || after == 0) && (endsO == nil || endsO[l] == 0) {
+		if (before == 0 || after == 0) && (endsO == nil || !p.shut(o, l)) {
 			byO[t] -= delta
 			if j := uint(k1 - t); j < kinds {
 				if delta > 0 {
@@ -181,19 +189,30 @@ func (p *position) relines(m game.Mark, c, delta int) (won bool) {
 	return won
 }
 
+// shut reports whether marks just beyond line l's ends close it to m, which must keep
+// ends: one of m's where a longer row does not win for m, or under caro two of the other
+// side's, one at each end.
+func (p *position) shut(m game.Mark, l int) bool {
+	return p.longLoses[m] && p.ends[m][l] > 0 || p.caro && p.ends[m.Opponent()][l] == 2
+}
+
 // reend changes by delta, 1 for a move of m's in c and -1 for its undo, m's count of
 // marks beyond the ends of the lines c lies just beyond, where a longer row does not win
-// for m: the first such mark closes the line to m (and its undo opens it again).
+// for m or under caro: the lines it shuts to either side (see shut) close (and its undo
+// opens them again).
 func (p *position) reend(m game.Mark, c, delta int) {
 	if p.ends[m] == nil {
 		return
 	}
 	o := m.Opponent()
 	for _, l := range p.g.endOf[c] {
-		before := p.ends[m][l]
-		p.ends[m][l] = before + delta
-		if (before == 0 || before+delta == 0) && p.count[o][l] == 0 {
+		shutM, shutO := p.shut(m, l), p.ends[o] != nil && p.shut(o, l)
+		p.ends[m][l] += delta
+		if p.count[o][l] == 0 && p.shut(m, l) != shutM {
 			p.classifyFor(m, l, p.count[m][l], -delta)
+		}
+		if p.ends[o] != nil && p.count[m][l] == 0 && p.shut(o, l) != shutO {
+			p.classifyFor(o, l, p.count[o][l], -delta)
 		}
 	}
 }
@@ -231,7 +250,7 @@ func (p *position) legalMoves() []int {
 // openFor reports whether line l is open for m: no mark of the other side on it and, where
 // a longer row does not win for m, none of m's just beyond its ends.
 func (p *position) openFor(m game.Mark, l int) bool {
-	return p.count[m.Opponent()][l] == 0 && (p.ends[m] == nil || p.ends[m][l] == 0)
+	return p.count[m.Opponent()][l] == 0 && (p.ends[m] == nil || !p.shut(m, l))
 }
 
 // makesFour reports whether m makes a four by playing in the empty cell c: whether c lies

@@ -14,14 +14,17 @@ import (
 // each direction.
 func bruteWins(s game.Size, cells []game.Mark, c int, m, first game.Mark) bool {
 	r0, c0 := c/s.Cols, c%s.Cols
+	on := func(r, col int) bool { return r >= 0 && r < s.Rows && col >= 0 && col < s.Cols }
 	for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
-		n := 1
+		n, blocked := 1, true
 		for _, sign := range []int{1, -1} {
-			for r, col := r0+sign*d[0], c0+sign*d[1]; r >= 0 && r < s.Rows && col >= 0 && col < s.Cols && cells[r*s.Cols+col] == m; r, col = r+sign*d[0], col+sign*d[1] {
+			r, col := r0+sign*d[0], c0+sign*d[1]
+			for ; on(r, col) && cells[r*s.Cols+col] == m; r, col = r+sign*d[0], col+sign*d[1] {
 				n++
 			}
+			blocked = blocked && on(r, col) && cells[r*s.Cols+col] == m.Opponent()
 		}
-		if s.Rule.Wins(n, s.Win, m == first) {
+		if s.Rule.Wins(n, s.Win, m == first, blocked) {
 			return true
 		}
 	}
@@ -74,12 +77,17 @@ func TestPositionUnderRules(t *testing.T) {
 		{Rows: 5, Cols: 5, Win: 3, Rule: game.Exact},
 		{Rows: 9, Cols: 9, Win: 5, Rule: game.Renju},
 		{Rows: 9, Cols: 9, Win: 5},
+		{Rows: 9, Cols: 9, Win: 5, Rule: game.Caro},
+		{Rows: 7, Cols: 8, Win: 4, Rule: game.Caro},
+		{Rows: 6, Cols: 6, Win: 4, Rule: game.Caro},
+		{Rows: 9, Cols: 9, Win: 5, Rule: game.ExactCaro},
+		{Rows: 5, Cols: 6, Win: 3, Rule: game.ExactCaro},
 	}
 	for _, s := range sizes {
 		for _, first := range []game.Mark{game.X, game.O} {
 			t.Run(fmt.Sprintf("%v %v first", s, first), func(t *testing.T) {
 				rng := rand.New(rand.NewPCG(3, uint64(s.Rows*100+int(first))))
-				overlines := 0
+				overlines, blocked := 0, 0
 				for range 40 {
 					b, _ := game.NewBoard(s, first)
 					p := newPosition(b, geometryOf(s), nil, false)
@@ -107,13 +115,48 @@ func TestPositionUnderRules(t *testing.T) {
 							}
 						}
 					}
+					blocked += blockedRows(b)
 				}
 				if s.Rule == game.Exact && overlines == 0 {
 					t.Errorf("no game made an overline: the test tries too little")
 				}
+				if s.Rule.IsCaro() && blocked == 0 {
+					t.Errorf("no game made a row blocked at both ends: the test tries too little")
+				}
 			})
 		}
 	}
+}
+
+// blockedRows counts the rows of exactly Win marks on b, either side's, with the other
+// side's marks just beyond both ends: the rows that do not win under caro.
+func blockedRows(b *game.Board) int {
+	s := b.Size()
+	holds := func(r, c int, m game.Mark) bool {
+		return r >= 0 && r < s.Rows && c >= 0 && c < s.Cols && b.At(game.Cell{Row: r, Col: c}) == m
+	}
+	n := 0
+	for r := range s.Rows {
+		for c := range s.Cols {
+			m := b.At(game.Cell{Row: r, Col: c})
+			if m == game.Empty {
+				continue
+			}
+			for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+				if !holds(r-d[0], c-d[1], m.Opponent()) {
+					continue
+				}
+				k := 0
+				for holds(r+k*d[0], c+k*d[1], m) {
+					k++
+				}
+				if k == s.Win && holds(r+k*d[0], c+k*d[1], m.Opponent()) {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // runs returns the lengths of m's runs on b along every direction.

@@ -98,8 +98,8 @@ func (s Size) Validate() error {
 	if m := max(s.Rows, s.Cols); s.Win < 1 || s.Win > m {
 		return fmt.Errorf("win %d out of range 1..%d for a %d×%d board", s.Win, m, s.Rows, s.Cols)
 	}
-	if s.Rule > Renju {
-		return fmt.Errorf("rule %d is not freestyle, exact or renju", s.Rule)
+	if int(s.Rule) >= len(Rules) {
+		return fmt.Errorf("rule %d is not freestyle, exact, renju, caro or exact-caro", s.Rule)
 	}
 	if s.Rule == Renju && s.Win != 5 {
 		return fmt.Errorf("win %d under renju, which is played with 5 in a row", s.Win)
@@ -108,13 +108,18 @@ func (s Size) Validate() error {
 }
 
 // String describes the size as "3×3 board, 3 in a row" under Freestyle, "15×15 board,
-// exactly 5 in a row" under Exact and "15×15 board, renju" under Renju.
+// exactly 5 in a row" under Exact, "15×15 board, renju" under Renju, "15×15 board, caro:
+// 5 in a row" under Caro and "15×15 board, caro: exactly 5 in a row" under ExactCaro.
 func (s Size) String() string {
 	switch s.Rule {
 	case Exact:
 		return fmt.Sprintf("%d×%d board, exactly %d in a row", s.Rows, s.Cols, s.Win)
 	case Renju:
 		return fmt.Sprintf("%d×%d board, renju", s.Rows, s.Cols)
+	case Caro:
+		return fmt.Sprintf("%d×%d board, caro: %d in a row", s.Rows, s.Cols, s.Win)
+	case ExactCaro:
+		return fmt.Sprintf("%d×%d board, caro: exactly %d in a row", s.Rows, s.Cols, s.Win)
 	}
 	return fmt.Sprintf("%d×%d board, %d in a row", s.Rows, s.Cols, s.Win)
 }
@@ -334,7 +339,10 @@ func (b *Board) wins(c Cell, m Mark) bool {
 	for _, d := range directions {
 		back := b.run(c, Cell{-d.Row, -d.Col}, m)
 		fwd := b.run(c, d, m)
-		if n := back + 1 + fwd; b.size.Rule.Wins(n, b.size.Win, m == b.first) {
+		n := back + 1 + fwd
+		blocked := b.holds(Cell{c.Row - (back+1)*d.Row, c.Col - (back+1)*d.Col}, m.Opponent()) &&
+			b.holds(Cell{c.Row + (fwd+1)*d.Row, c.Col + (fwd+1)*d.Col}, m.Opponent())
+		if b.size.Rule.Wins(n, b.size.Win, m == b.first, blocked) {
 			b.winStart = Cell{c.Row - back*d.Row, c.Col - back*d.Col}
 			b.winDir = d
 			b.winLen = n
@@ -343,6 +351,9 @@ func (b *Board) wins(c Cell, m Mark) bool {
 	}
 	return false
 }
+
+// holds reports whether c is on the board and holds m.
+func (b *Board) holds(c Cell, m Mark) bool { return b.Contains(c) && b.At(c) == m }
 
 // longest returns the longest row of the mark in c that runs through c.
 func (b *Board) longest(c Cell) int {

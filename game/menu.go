@@ -247,6 +247,14 @@ func (m *Menu) rules() string {
 			"six or more in a row, two fours at once, or two threes at once (rows that one more " +
 			"move turns into an open four, .XXXX.); a move that makes five is always allowed. " +
 			"The second player wins with five or more. A forbidden move is refused."
+	case Caro, ExactCaro:
+		long := "a longer row counts"
+		if size.Rule == ExactCaro {
+			long = "a longer row wins for nobody"
+		}
+		win = fmt.Sprintf("The first to get %d in a row, across, down or diagonally, wins, under the caro "+
+			"rule: a row of exactly %d with the other player's marks just beyond both ends does not "+
+			"win, and the game goes on; the board's edge blocks nothing; %s.", size.Win, size.Win, long)
 	}
 	how := fmt.Sprintf("  Two players, X and O, take turns putting their mark in a free cell of a %d×%d board. %s When the board is full and nobody has, the game is a draw.",
 		size.Rows, size.Cols, win)

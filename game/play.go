@@ -101,15 +101,20 @@ func (g *Game) Run() (Outcome, error) {
 	return o, nil
 }
 
-// noWin says so when the person's move in c made a row longer than Win under Exact that
-// is no win, unless the move won all the same, along another line.
+// noWin says so when the person's move in c made a row that is no win: longer than Win
+// under Exact, or under the caro rules exactly Win and blocked at both ends (or longer
+// under ExactCaro); unless the move won all the same, along another line.
 func (g *Game) noWin(c Cell) {
 	b := g.Board
-	if b.Size().Rule != Exact || b.Outcome().Status == Won {
+	rule := b.Size().Rule
+	if rule != Exact && !rule.IsCaro() || b.Outcome().Status == Won {
 		return
 	}
-	if n := b.longest(c); n > b.Size().Win {
-		fmt.Fprintf(g.Out, "%d in a row is no win under the exact rule\n", n)
+	switch n := b.longest(c); {
+	case n > b.Size().Win && rule.LongLoses(true):
+		fmt.Fprintf(g.Out, "%d in a row is no win under the %v rule\n", n, rule)
+	case n == b.Size().Win && rule.IsCaro():
+		fmt.Fprintf(g.Out, "%d in a row blocked at both ends is no win under the %v rule\n", n, rule)
 	}
 }
 

@@ -19,42 +19,64 @@ const (
 	// not make an overline (six or more), a double four or a double three; the second
 	// player wins with five or more. See RenjuForbidden.
 	Renju
+	// Caro, as the Gomocup manager Piskvork plays it (its rule 8, "caro with
+	// overlines"): a row of Win marks or more wins, for either side, except a row of
+	// exactly Win whose cells just beyond both ends hold the other side's marks. The
+	// board's edge blocks nothing: a row against it with a mark of the other side's at
+	// its far end wins.
+	Caro
+	// ExactCaro is Caro with Exact (Piskvork's rule 9, "standard caro"): a row of
+	// exactly Win marks wins unless the other side's marks block both its ends; a
+	// longer row wins for nobody.
+	ExactCaro
 )
 
 // Rules lists the rules in the order of their values.
-var Rules = []Rule{Freestyle, Exact, Renju}
+var Rules = []Rule{Freestyle, Exact, Renju, Caro, ExactCaro}
 
-// String returns "freestyle", "exact" or "renju", the names ParseRule reads.
+// ruleNames are the rules' names, as String gives them and ParseRule reads them.
+var ruleNames = [...]string{Freestyle: "freestyle", Exact: "exact", Renju: "renju", Caro: "caro", ExactCaro: "exact-caro"}
+
+// String returns the rule's name: "freestyle", "exact", "renju", "caro" or "exact-caro",
+// the names ParseRule reads.
 func (r Rule) String() string {
-	switch r {
-	case Freestyle:
-		return "freestyle"
-	case Exact:
-		return "exact"
-	case Renju:
-		return "renju"
+	if int(r) < len(ruleNames) {
+		return ruleNames[r]
 	}
 	return fmt.Sprintf("rule(%d)", uint8(r))
 }
 
-// ParseRule reads a rule by its name, in any case: "freestyle", "exact" or "renju".
+// ParseRule reads a rule by its name, in any case: "freestyle", "exact", "renju", "caro"
+// or "exact-caro".
 func ParseRule(s string) (Rule, error) {
 	for _, r := range Rules {
 		if strings.EqualFold(s, r.String()) {
 			return r, nil
 		}
 	}
-	return 0, fmt.Errorf("rule %s is not freestyle, exact or renju", Quote(s))
+	return 0, fmt.Errorf("rule %s is not freestyle, exact, renju, caro or exact-caro", Quote(s))
+}
+
+// IsCaro reports whether the rule is one of the caro rules, under which a row of exactly
+// Win blocked at both ends by the other side does not win.
+func (r Rule) IsCaro() bool { return r == Caro || r == ExactCaro }
+
+// LongLoses reports whether a row longer than Win wins nothing under the rule for the
+// first player's marks (first set) or the second's.
+func (r Rule) LongLoses(first bool) bool {
+	return r == Exact || r == ExactCaro || r == Renju && first
 }
 
 // Wins reports whether a row of n marks wins under the rule, where win marks in a row win
-// and first says whether the marks are the first player's.
-func (r Rule) Wins(n, win int, first bool) bool {
+// and first says whether the marks are the first player's. Under the caro rules it says
+// whether the row wins with a free end: blocked is whether the cells just beyond both of
+// its ends hold the other side's marks, which the other rules do not read.
+func (r Rule) Wins(n, win int, first, blocked bool) bool {
 	switch {
-	case r == Exact, r == Renju && first:
-		return n == win
+	case n < win, n > win && r.LongLoses(first):
+		return false
 	}
-	return n >= win
+	return !(r.IsCaro() && blocked && n == win)
 }
 
 // renjuLine is one more than how far from a move the renju checks look for the empty

@@ -614,3 +614,67 @@ func TestRenjuNoMoveLeft(t *testing.T) {
 		t.Errorf("Play(%v) = %v, outcome %v, want a draw, on\n%s", last, err, b.Outcome(), b.Render(""))
 	}
 }
+
+// TestCaroWins: under the caro rules a row of exactly five with the other side's stones
+// just beyond both ends does not win, and the game goes on; the board's edge blocks
+// nothing; under Caro a longer row wins, blocked or not, and under ExactCaro it wins for
+// nobody. Each case is one line of a board, X to play in '*', laid across and down.
+func TestCaroWins(t *testing.T) {
+	tests := []struct {
+		line                    string
+		free, exact, caro, both bool // whether X's move wins under Freestyle, Exact, Caro and ExactCaro
+	}{
+		{"OXXXX*O....", true, true, false, false},
+		{"OXX*XXO....", true, true, false, false},
+		{"OXXXX*.....", true, true, true, true},
+		{".XXXX*O....", true, true, true, true},
+		{"XXXX*O.....", true, true, true, true},   // the edge does not block
+		{"*XXXXO.....", true, true, true, true},   // nor at the other end
+		{"OXXXX*XO...", true, false, true, false}, // six, blocked at both ends
+		{"OXXX*XXX...", true, false, true, false}, // seven, one end open
+		{"OXXX*.O....", false, false, false, false},
+	}
+	for _, tc := range tests {
+		for _, down := range []bool{false, true} {
+			for _, rule := range []game.Rule{game.Freestyle, game.Exact, game.Caro, game.ExactCaro} {
+				name := fmt.Sprintf("%s %v down %v", tc.line, rule, down)
+				t.Run(name, func(t *testing.T) {
+					s := game.Size{Rows: 11, Cols: 11, Win: 5, Rule: rule}
+					var xs, os []game.Cell
+					var star game.Cell
+					for i, ch := range tc.line {
+						c := game.Cell{Row: 5, Col: i}
+						if down {
+							c = game.Cell{Row: i, Col: 5}
+						}
+						switch ch {
+						case 'X':
+							xs = append(xs, c)
+						case 'O':
+							os = append(os, c)
+						case '*':
+							star = c
+						}
+					}
+					// O's spare stones, far from the line and from each other, so that X is to move.
+					for i := 0; len(os) < len(xs); i++ {
+						c := game.Cell{Row: 10 * (i % 2), Col: 2 * (i / 2)}
+						if down {
+							c = game.Cell{Row: 2 * (i / 2), Col: 10 * (i % 2)}
+						}
+						os = append(os, c)
+					}
+					b, err := game.Setup(s, game.X, xs, os)
+					if err != nil || b.Turn() != game.X || b.Over() {
+						t.Fatalf("Setup: %v, turn %v, over %v", err, b.Turn(), b.Over())
+					}
+					gametest.PlayAll(t, b, star)
+					want := map[game.Rule]bool{game.Freestyle: tc.free, game.Exact: tc.exact, game.Caro: tc.caro, game.ExactCaro: tc.both}[rule]
+					if o := b.Outcome(); (o.Winner == game.X) != want || !want && o.Status != game.Playing {
+						t.Errorf("outcome %v, want X to win: %v, on\n%s", o, want, b.Render(""))
+					}
+				})
+			}
+		}
+	}
+}

@@ -46,7 +46,7 @@ type engineLine struct {
 }
 
 // protocolRule is the protocol's number for each rule, as INFO rule sends it.
-var protocolRule = [...]int{game.Freestyle: 0, game.Exact: 1, game.Renju: 4}
+var protocolRule = [...]int{game.Freestyle: 0, game.Exact: 1, game.Renju: 4, game.Caro: 8, game.ExactCaro: 9}
 
 // startWait is the least time an engine is given to answer START: some load files first.
 const startWait = 5 * time.Second

@@ -65,8 +65,12 @@
 //	rule            0 freestyle (Server.Win, five, or more in a row win), 1 exactly
 //	                that many (a longer row wins for nobody), 4 renju with five (the
 //	                first player, black, may not make an overline, a double four or a
-//	                double three), and 2 renju too, as Yixin Board sends it; other
-//	                rules are answered ERROR. A rule holds from the next game or position
+//	                double three), and 2 renju too, as Yixin Board sends it; 8 caro
+//	                (five or more, but a row of exactly five with the opponent's stones
+//	                just beyond both ends wins nothing; the edge blocks nothing) and 9
+//	                caro with exactly five, as Piskvork judges them; other rules are
+//	                answered ERROR naming their bits. A rule holds from the next game or
+//	                position
 //	show_detail     what to print while the engine thinks, for Yixin Board: 1 the
 //	                realtime lines MESSAGE REALTIME REFRESH (an iteration begins), BEST X,Y
 //	                (the best move so far), LOST X,Y (a move proven lost), and after 200 ms

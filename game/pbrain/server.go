@@ -648,8 +648,11 @@ func (s *session) info(args []string) {
 }
 
 // ruleOf returns the rule that the protocol's rule n names, or why the engine cannot play
-// it: it plays 0, freestyle (win or more in a row); 1, exactly win in a row; and 4, renju,
-// when win is 5. 2 is renju too, as Yixin Board sends it and Rapfi reads it: Gomocup's
+// it. The bits combine as Gomocup's manager Piskvork sends them: 1 exactly five, 2
+// continuous game, 4 renju, 8 caro. It plays 0, freestyle (win or more in a row); 1,
+// exactly win in a row; 4, renju, when win is 5; 8, caro (a row of exactly win blocked at
+// both ends by the opponent's stones does not win; longer rows win); and 9, caro with
+// exactly win. 2 is renju too, as Yixin Board sends it and Rapfi reads it: Gomocup's
 // "continuous game" is played in no league.
 func ruleOf(n int64, win int) (game.Rule, error) {
 	switch {
@@ -661,8 +664,12 @@ func ruleOf(n int64, win int) (game.Rule, error) {
 		return game.Renju, nil
 	case n == 2 || n == 4:
 		return 0, fmt.Errorf("rule %d (renju) is not supported with %d in a row: renju is played with five", n, win)
+	case n == 8:
+		return game.Caro, nil
+	case n == 9:
+		return game.ExactCaro, nil
 	}
-	names := []string{1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
+	names := []string{1: "exact", 2: "continuous", 4: "renju", 8: "caro"}
 	var named []string
 	for bit := int64(1); bit <= 8; bit <<= 1 {
 		if n&bit != 0 {
@@ -670,9 +677,9 @@ func ruleOf(n int64, win int) (game.Rule, error) {
 		}
 	}
 	if n >= 16 {
-		named = append(named, "unknown bits")
+		named = append(named, "16+")
 	}
-	return 0, fmt.Errorf("rule %d (%s) is not played: 0, 1, 2 and 4 are", n, strings.Join(named, ", "))
+	return 0, fmt.Errorf("rule %d (%s): we play 0, 1, 2, 4, 8, 9", n, strings.Join(named, ", "))
 }
 
 // parseStone reads a line of BOARD, "X,Y,F": the cell and who holds it, 1 the engine and
