@@ -25,7 +25,7 @@ type searcher struct {
 	hash     int64 // the bytes its table was asked to take; 0 for its usual size
 	g        *geometry
 	keys     *zobrist
-	table    []entry
+	table    []ttSlot // shared with the helpers' searchers (see helpers)
 	mask     uint64
 	bigBoard bool // not a bitboard (see geometry): only moves near the marks are searched
 
@@ -92,7 +92,7 @@ func newSearcher(s game.Size, memory, hash int64) *searcher {
 		hash:     hash,
 		g:        g,
 		keys:     newZobrist(g),
-		table:    make([]entry, size),
+		table:    make([]ttSlot, size),
 		mask:     size - 1,
 		bigBoard: !g.bitboard,
 	}
@@ -151,9 +151,9 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	}
 
 	key, sym := p.key()
-	e := &s.table[key&s.mask]
+	t := &s.table[key&s.mask]
 	ttMove := -1
-	if e.key == key {
+	if e, ok := t.load(key); ok {
 		if e.move >= 0 {
 			ttMove = s.g.inverse[sym][e.move]
 		}
@@ -238,7 +238,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		}
 	}
 	proven := allProven || best >= beta && bestProven
-	s.store(e, key, sym, best, alpha, beta, depth, ply, proven, bestMove)
+	s.store(t, key, sym, best, alpha, beta, depth, ply, proven, bestMove)
 	return best, proven
 }
 

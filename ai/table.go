@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -49,17 +50,44 @@ func fitTable(size, entryBytes uint64, memory int64) uint64 {
 	return size
 }
 
-// entryBytes is the size of an entry.
-const entryBytes = uint64(unsafe.Sizeof(entry{}))
+// entryBytes is the size of an entry in the table (a slot).
+const entryBytes = uint64(unsafe.Sizeof(ttSlot{}))
 
-// entry is one transposition-table slot: bounds on the value of the position with this
-// key, from a search of the given depth, and the best move found, in the frame of the
-// symmetry that gives the key.
+// entry is what a transposition-table slot holds: bounds on the value of the position
+// with this key, from a search of the given depth, and the best move found, in the frame
+// of the symmetry that gives the key.
 type entry struct {
 	key    uint64
 	lo, hi int32 // lo <= value <= hi, node-relative (see toTable)
 	depth  uint8 // remaining depth searched, or provenDepth
 	move   int16 // best move in the canonical frame, or -1
+}
+
+// ttSlot is one entry of the table as it is kept, so that searches on several goroutines
+// (see Engine.Threads) can share it without a lock: three words, each read and written
+// whole, the first the key XOR the other two. A slot that one goroutine has half written
+// when another reads it fails that check and reads as empty, as it does for any other
+// key: the lockless hashing of chess engines.
+type ttSlot struct {
+	check, bounds, rest atomic.Uint64
+}
+
+// load returns the entry in t and true when it holds key's.
+func (t *ttSlot) load(key uint64) (entry, bool) {
+	b, r := t.bounds.Load(), t.rest.Load()
+	if t.check.Load()^b^r != key {
+		return entry{}, false
+	}
+	return entry{key: key, lo: int32(uint32(b)), hi: int32(uint32(b >> 32)), depth: uint8(r), move: int16(uint16(r >> 8))}, true
+}
+
+// save writes e into t.
+func (t *ttSlot) save(e entry) {
+	b := uint64(uint32(e.lo)) | uint64(uint32(e.hi))<<32
+	r := uint64(e.depth) | uint64(uint16(e.move))<<8
+	t.bounds.Store(b)
+	t.rest.Store(r)
+	t.check.Store(e.key ^ b ^ r)
 }
 
 // toTable turns a root-relative score at ply into one relative to the node, so that the
@@ -87,8 +115,8 @@ func fromTable(v int32, ply int) int {
 	return s
 }
 
-// store records a search's result in the table slot e.
-func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply int, proven bool, move int) {
+// store records a search's result in the table slot t.
+func (s *searcher) store(t *ttSlot, key uint64, sym, v, alpha, beta, depth, ply int, proven bool, move int) {
 	d := uint8(min(max(depth, 0), provenDepth-1))
 	if proven {
 		d = provenDepth
@@ -100,14 +128,14 @@ func (s *searcher) store(e *entry, key uint64, sym, v, alpha, beta, depth, ply i
 	if v < beta {
 		hi = toTable(v, ply)
 	}
-	if e.key == key && e.depth == d {
+	if e, ok := t.load(key); ok && e.depth == d {
 		lo, hi = max(lo, e.lo), min(hi, e.hi) // both bounds hold: keep the tighter of each
-	} else if e.key == key && e.depth > d {
+	} else if ok && e.depth > d {
 		return // what is there was searched deeper
 	}
 	m := int16(-1)
 	if move >= 0 {
 		m = int16(s.g.syms[sym][move])
 	}
-	*e = entry{key: key, lo: lo, hi: hi, depth: d, move: m}
+	t.save(entry{key: key, lo: lo, hi: hi, depth: d, move: m})
 }

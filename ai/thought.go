@@ -100,8 +100,8 @@ func (s *searcher) principal(p *position, c, n int) []game.Cell {
 	played := 1
 	for len(line) < n && !p.won && p.free > 0 {
 		key, sym := p.key()
-		e := &s.table[key&s.mask]
-		if e.key != key || e.move < 0 {
+		e, ok := s.table[key&s.mask].load(key)
+		if !ok || e.move < 0 {
 			break
 		}
 		m := s.g.inverse[sym][e.move]
