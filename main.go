@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -184,7 +185,7 @@ var commands = []command{
 At the menu type 1 to play, 2 for the rules, 0 to exit; in a game type a move
 as ROW COL. Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain
 (each with --help).`,
-		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "hash", "explain", "record", "version"},
+		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "hash", "threads", "explain", "record", "version"},
 		run:   runMenu,
 	},
 	{
@@ -196,7 +197,7 @@ searched. The values are exact unless --think stops the search first; then
 they say (not proven). With --tree it prints instead the search tree of the
 position, for teaching: every move minimax or alpha-beta (--plain: without it)
 looks at, its value, and why alpha-beta cuts.`,
-		flags: []string{"rows", "cols", "win", "rule", "board", "think", "hash", "tree", "plain", "depth"},
+		flags: []string{"rows", "cols", "win", "rule", "board", "think", "hash", "threads", "tree", "plain", "depth"},
 		run:   runAnalyze,
 	},
 	{
@@ -225,7 +226,7 @@ computer. Boards up to 20×20, under the rule set by INFO rule: 0 freestyle
 exactly --win. Some managers want
 the engine's file name to start with pbrain-: a copy or a link of this program
 does.`,
-		flags: []string{"ai", "seed", "win", "think", "hash", "version", "force-utf8"},
+		flags: []string{"ai", "seed", "win", "think", "hash", "threads", "version", "force-utf8"},
 		run:   runPbrain,
 	},
 }
@@ -255,6 +256,8 @@ type config struct {
 	rule     string        // a game.Rule's name: cfg.size.Rule once parsed
 	think    time.Duration // 0: no limit (analyze without --think)
 	hash     int           // the table's MiB; 0 for the engine's usual size
+	threads  int           // --threads; 0 when not given (see searchThreads)
+	cmd      string        // the command's name: "" for the game
 	record   string
 	version  bool
 	x, o     string // arena's strategies
@@ -273,6 +276,25 @@ const maxHash = 384
 
 // hashBytes returns --hash in bytes.
 func (c *config) hashBytes() int64 { return int64(c.hash) << 20 }
+
+// searchThreads returns how many goroutines minimax searches a big board's move on:
+// --threads when given; else one for pbrain, where a manager gives the engine its share
+// of the machine (INFO thread_num), and in a game with --seed or --record, which must
+// replay; else the machine's cores.
+func (c *config) searchThreads() int {
+	switch {
+	case c.threads > 0:
+		return c.threads
+	case c.cmd == "pbrain", c.cmd == "" && (c.seedSet || c.record != ""):
+		return 1
+	}
+	return cores()
+}
+
+// cores returns the machine's cores: what --threads defaults to, and what pbrain offers
+// (YXSHOWINFO). The transcripts' test sets it, so that their output is the same on any
+// machine.
+var cores = runtime.NumCPU
 
 // colorOn says whether to colour the output, given whether it is a terminal and whether
 // NO_COLOR is set.
@@ -321,7 +343,7 @@ const maxOpenings = 1_000_000
 // for -h or --help.
 func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
-	cfg := &config{}
+	cfg := &config{cmd: cmd.name}
 	think, win := time.Second, 3
 	switch cmd.name {
 	case "analyze":
@@ -346,6 +368,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.StringVar(&cfg.board, "board", "auto", "how to draw the board: lines, compact (a line a row) or auto (compact above 10 rows or columns)")
 	all.DurationVar(&cfg.think, "think", think, "the most time a computer move may take")
 	all.IntVar(&cfg.hash, "hash", 0, "the size of minimax's transposition table in MiB, up to 384 (default: 24 on big boards, up to 96 on the others)")
+	all.IntVar(&cfg.threads, "threads", 0, "goroutines that search a move of minimax's on a board too big to solve (default: the cores; 1 with --seed or --record, which replay)")
 	all.StringVar(&cfg.record, "record", "", "write the session to this file, as input that replays it")
 	all.BoolVar(&cfg.verbose, "verbose", false, "print the moves and result of every game")
 	all.BoolVar(&cfg.version, "version", false, "print the version and exit")
@@ -360,9 +383,11 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	switch cmd.name {
 	case "analyze":
 		all.Lookup("think").Usage = "stop the search after this long (default: no limit)"
+		all.Lookup("threads").Usage = "goroutines that search on a board too big to solve (default: the cores)"
 	case "pbrain":
 		all.Lookup("think").Usage = "the most time a move may take until the manager sends INFO timeout_turn"
 		all.Lookup("win").Usage = "stones in a row that win (five in the protocol; under rule 0, freestyle, longer rows too)"
+		all.Lookup("threads").Usage = "goroutines that search, until the manager sends INFO thread_num (default 1)"
 	}
 	set := pflag.NewFlagSet(cmd.prog(), pflag.ContinueOnError)
 	set.SetOutput(io.Discard)
@@ -432,6 +457,9 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	}
 	if cfg.think < 0 || cfg.think == 0 && set.Changed("think") {
 		return nil, set, fmt.Errorf("--think %q is not a positive duration, such as 500ms", cfg.think)
+	}
+	if cfg.threads < 0 || cfg.threads == 0 && set.Changed("threads") || cfg.threads > pbrain.MaxThreadNum {
+		return nil, set, fmt.Errorf("invalid value %d for --threads: want 1 to %d", cfg.threads, pbrain.MaxThreadNum)
 	}
 	if cfg.hash < 0 || cfg.hash > maxHash {
 		return nil, set, fmt.Errorf("invalid value %d for --hash: want 0 to %d (MiB)", cfg.hash, maxHash)
@@ -532,7 +560,7 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		solver = &ai.Engine{Think: cfg.think, Now: time.Now}
 	} // else one table for the computer, hints and reviews: Hint and Review draw nothing from rng
-	solver.Hash = cfg.hashBytes()
+	solver.Hash, solver.Threads = cfg.hashBytes(), cfg.searchThreads()
 	m := &game.Menu{
 		Console:  game.NewConsole(stdin, stdout),
 		Errs:     stderr,
@@ -733,7 +761,7 @@ func runAnalyze(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	if cfg.tree {
 		return printTree(cfg, b, stdout, stderr)
 	}
-	m := &ai.Engine{Hash: cfg.hashBytes()}
+	m := &ai.Engine{Hash: cfg.hashBytes(), Threads: cfg.searchThreads()}
 	if cfg.think > 0 {
 		m.Think, m.Now = cfg.think, time.Now
 	} else if cfg.size.Rows*cfg.size.Cols > 16 {
@@ -852,17 +880,21 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := cfg.rand(0)
 	player := newStrategy(cfg.ai, rng, cfg.think)
 	e := &pbrain.Server{
-		Win:   cfg.size.Win,
-		Think: cfg.think,
+		Win:        cfg.size.Win,
+		Think:      cfg.think,
+		MaxThreads: cores(),
 		About: fmt.Sprintf(`name="tictactoe", version=%q, author="the tictactoe developers", country=""`, strings.TrimPrefix(version, "tictactoe ")),
 		Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 			if m, ok := player.(*ai.Engine); ok {
 				// The manager's clock, not a count of positions, bounds the search.
 				m.Think, m.Memory, m.Timed, m.Stop, m.Hurry = lim.Think, lim.Memory, true, lim.Stop, lim.Hurry
 				m.MaxNodes, m.MaxDepth, m.Lines, m.Watch = lim.Nodes, lim.Depth, lim.Lines, watcher(lim.Show)
-				m.Hash = cfg.hashBytes()
+				m.Hash, m.Threads = cfg.hashBytes(), cfg.searchThreads()
 				if lim.Hash > 0 { // the manager's hash_size over --hash
 					m.Hash = lim.Hash
+				}
+				if lim.Threads > 0 { // the manager's thread_num over --threads
+					m.Threads = lim.Threads
 				}
 			}
 			return player.Move(b)
@@ -965,6 +997,9 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 	}
 	if cfg.hash > 0 { // the table's size changes what a search finds in its count
 		flags += fmt.Sprintf(" --hash %d", cfg.hash)
+	}
+	if cfg.threads > 0 {
+		flags += fmt.Sprintf(" --threads %d", cfg.threads)
 	}
 	if cfg.style != game.Auto {
 		flags += " --board " + cfg.style.String()

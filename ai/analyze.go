@@ -31,7 +31,9 @@ func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
 	moves := p.legalMoves()
 	var scores []int
 	var proven []bool
+	stop := s.helpers(p, moves, true)
 	s.deepen(p, func(depth int) bool {
+		s.depthNow.Store(int32(depth))
 		sc, pr := make([]int, len(moves)), make([]bool, len(moves))
 		all, won := true, false
 		defer lean(p)()
@@ -51,6 +53,7 @@ func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
 		// is the answer.
 		return all || s.bigBoard && won
 	})
+	stop()
 	order := make([]int, len(moves)) // indexes into moves, best first
 	for i := range order {
 		order[i] = i

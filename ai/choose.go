@@ -80,6 +80,7 @@ func (s *searcher) choose(p *position, valued bool) (best []int, score int, prov
 		}
 		return moves, 0, false
 	}
+	defer s.helpers(p, moves, all)()
 	s.deepen(p, func(depth int) bool {
 		ties, top, allProven, finished := s.searchRoot(p, moves, depth, all)
 		s.thinkRoot(p, depth, finished)
@@ -117,6 +118,7 @@ func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ti
 	top, allProven = -inf, all
 	bound := -inf
 	s.ranked = s.ranked[:0]
+	s.depthNow.Store(int32(depth))
 	defer lean(p)()
 	if s.watch != nil {
 		s.think(Thought{Kind: ThoughtDepth, Depth: depth})

@@ -154,6 +154,11 @@ type Engine struct {
 	// value and line told to Watch after every iteration (multi-PV); 0 or 1 for the best
 	// alone. More lines cost more positions for the same depth.
 	Lines int
+	// Threads is how many goroutines search a move on a board too big to solve, sharing
+	// the transposition table (see threads.go); 0 or 1 for one. With more than one the
+	// moves depend on how the goroutines are scheduled, so a seed no longer replays them;
+	// a move bounded by MaxNodes or MaxDepth is searched on one.
+	Threads int
 
 	s         *searcher
 	explainer *Engine // Explain's own analysis, kept apart from the searcher of Move
@@ -172,7 +177,10 @@ func (m *Engine) searcherFor(b *game.Board) *searcher {
 		m.s = newSearcher(b.Size(), m.Memory, m.Hash)
 	}
 	m.setClock(m.s, start)
-	m.s.watch, m.s.lines, m.s.selDepth = m.Watch, max(1, m.Lines), 0
+	m.s.watch, m.s.lines, m.s.selDepth, m.s.threads = m.Watch, max(1, m.Lines), 0, max(1, m.Threads)
+	if m.Timed && (m.MaxNodes > 0 || m.MaxDepth > 0) {
+		m.s.threads = 1 // a bounded move is the position's alone, whatever the schedule
+	}
 	return m.s
 }
 

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"sync/atomic"
 	"time"
 
 	"tictactoe/game"
@@ -56,6 +57,8 @@ type searcher struct {
 	selDepth int           // the deepest ply the move's search reached
 	ranked   []rootScore   // the best moves of the last iteration at the root, best first
 	told     bool          // the watcher was told a line of this move's search
+	threads  int           // goroutines that search a big board's move (see helpers); 1 or more
+	depthNow atomic.Int32  // the depth of the iteration searchRoot is in, which helpers read
 }
 
 // newSearcher returns a searcher for boards of size s whose table takes at most memory

@@ -34,13 +34,21 @@ type Server struct {
 	// it judges, and that side's chance of winning, 0 to 1, within lim: it answers
 	// Swap2's questions (SWAP2BOARD). Like Move, it runs while Serve watches the input.
 	Judge func(b *game.Board, lim Limits) (game.Cell, float64, error)
+	// MaxThreads is the most threads the engine offers (YXSHOWINFO); 0 says 1.
+	MaxThreads int
 }
+
+// MaxThreadNum is the most threads INFO thread_num may ask for; more asks for this many.
+const MaxThreadNum = 256
 
 // Limits are what a manager allows one move.
 type Limits struct {
 	Think  time.Duration // the most time the move may take
 	Memory int64         // the most bytes the engine may use; 0 for no limit
 	Hash   int64         // the bytes of the engine's table (INFO hash_size); 0 for its own choice
+	// Threads is INFO thread_num, the threads the move may search on (at most
+	// MaxThreadNum); 0 for the engine's own choice.
+	Threads int
 	// Nodes and Depth are INFO max_node and max_depth: the most positions the move may
 	// search and the deepest it may go; 0 for no limit.
 	Nodes int64
@@ -122,6 +130,7 @@ type session struct {
 	turn, match, left time.Duration // timeout_turn, timeout_match, time_left; -1 until set
 	memory            int64         // max_memory; 0 for no limit
 	hash              int64         // hash_size, in bytes; 0 for the engine's own choice
+	threads           int           // thread_num; 0 for the engine's own choice
 	nodes, depth      int64         // max_node and max_depth; 0 for no limit
 	detail            int64         // show_detail: what to print while the engine thinks
 	used              time.Duration // the time the engine's moves took in this game
@@ -184,7 +193,7 @@ func (s *session) command(line string) (end bool) {
 	case "YXSHOWFORBID":
 		s.forbidden()
 	case "YXSHOWINFO":
-		s.reply("MESSAGE INFO MAX_THREAD_NUM 1")
+		s.reply("MESSAGE INFO MAX_THREAD_NUM %d", max(1, s.srv.MaxThreads))
 		s.reply("MESSAGE INFO MAX_HASH_SIZE %d", maxHashSize)
 	case "YXHASHCLEAR":
 		if s.srv.Clear != nil {
@@ -391,7 +400,7 @@ func (s *session) limits() Limits {
 		think = min(think, left/time.Duration(min(max(free/2, 1), movesToCome)))
 	}
 	think -= think/marginFraction + marginFixed
-	return Limits{Think: max(think, time.Millisecond), Memory: s.memory, Hash: s.hash, Nodes: s.nodes, Depth: int(min(s.depth, 1<<20))}
+	return Limits{Think: max(think, time.Millisecond), Memory: s.memory, Hash: s.hash, Threads: s.threads, Nodes: s.nodes, Depth: int(min(s.depth, 1<<20))}
 }
 
 // matchLeft returns what is left of the match's time, and false when it has no limit
@@ -602,7 +611,7 @@ func (s *session) info(args []string) {
 			}
 		}
 		return
-	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "hash_size":
+	case "timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "hash_size", "thread_num":
 		var err error
 		n, err = strconv.ParseInt(value, 10, 64)
 		if errors.Is(err, strconv.ErrRange) && game.IsInteger(value) && value[0] != '-' {
@@ -628,6 +637,8 @@ func (s *session) info(args []string) {
 		s.left, s.sinceLeft = ms, 0
 	case "max_memory":
 		s.memory = n
+	case "thread_num": // Yixin Board's and Rapfi's; 0 for the engine's own choice
+		s.threads = int(min(n, MaxThreadNum))
 	case "hash_size": // Yixin Board's, in KiB; 0 for the engine's own choice
 		s.hash = min(n, math.MaxInt64>>10) << 10
 	case "rule":

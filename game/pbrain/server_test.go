@@ -689,3 +689,22 @@ func TestServerSwap2(t *testing.T) {
 		}
 	})
 }
+
+// TestServerThreads checks that INFO thread_num reaches the move's Limits, more than
+// MaxThreadNum as that many and 0 as the engine's own choice, that a bad value is an
+// ERROR that changes nothing, and that YXSHOWINFO offers the server's MaxThreads.
+func TestServerThreads(t *testing.T) {
+	var got []int
+	e := &pbrain.Server{Win: 5, Think: time.Second, MaxThreads: 8, Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
+		got = append(got, lim.Threads)
+		return b.Empty()[0], nil
+	}}
+	in := "YXSHOWINFO\nSTART 15\nBEGIN\nINFO thread_num 4\nTURN 7,7\nINFO thread_num many\nINFO thread_num 100000\nTURN 8,8\nINFO thread_num 0\nTURN 9,9\n"
+	answers := serve(t, e, in)
+	if want := []int{0, 4, pbrain.MaxThreadNum, 0}; !slices.Equal(got, want) {
+		t.Errorf("threads %v, want %v; answers:\n%s", got, want, strings.Join(answers, "\n"))
+	}
+	if answers[0] != "MESSAGE INFO MAX_THREAD_NUM 8" || !slices.Contains(answers, `ERROR INFO thread_num wants a whole number of 0 or more, not "many"`) {
+		t.Errorf("answers:\n%s", strings.Join(answers, "\n"))
+	}
+}
