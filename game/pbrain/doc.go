@@ -39,7 +39,7 @@
 //	                (multi-PV), shown as below
 //	YXSHOWFORBID    the cells forbidden to black, under renju    FORBID XXYY...., each cell
 //	                                                             X then Y, two digits each
-//	YXSHOWINFO      the engine's threads and table size          MESSAGE INFO MAX_THREAD_NUM 1,
+//	YXSHOWINFO      the engine's threads and table size          MESSAGE INFO MAX_THREAD_NUM n,
 //	                                                             MESSAGE INFO MAX_HASH_SIZE 18
 //	YXHASHCLEAR     empty the engine's tables                    nothing
 //	YXQUERYDATABASEALL, ...ALLT, ...ONE, ...TEXT, YXBLOCK        nothing: their lines up to
@@ -62,6 +62,8 @@
 //	max_node        the most positions a move may search (Yixin Board's levels); -1: none
 //	max_depth       the deepest iteration a move may search; -1: none
 //	hash_size       the engine's table in KiB (Yixin Board's); 0: the engine's choice
+//	thread_num      the threads a move may search on (Yixin Board's, Rapfi's), up to
+//	                MaxThreadNum; 0: the engine's choice
 //	rule            0 freestyle (Server.Win, five, or more in a row win), 1 exactly
 //	                that many (a longer row wins for nobody), 4 renju with five (the
 //	                first player, black, may not make an overline, a double four or a
@@ -81,7 +83,7 @@
 //	                BESTLINE X,Y X,Y ..., INFO PV DONE; 3 both; 0, the default, nothing
 //	game_type       who the opponent is: 1 another engine; read and not used
 //
-// Other keys (thread_num, pondering, caution_factor, time_increment,
+// Other keys (pondering, caution_factor, time_increment,
 // vcthread, ...) change nothing.
 //
 // # Time
