@@ -213,7 +213,7 @@ With --openings N, in place of --games, it plays N random balanced openings
 moves complete; fewer stones, or none, where the board has no such opening),
 each twice with the colours swapped, and adds each strategy's wins and the
 score of --x with its Elo difference and 95% interval.`,
-		flags: []string{"x", "o", "games", "openings", "seed", "rows", "cols", "win", "rule", "board", "think", "verbose"},
+		flags: []string{"x", "o", "games", "openings", "opening", "seed", "rows", "cols", "win", "rule", "board", "think", "verbose"},
 		run:   runArena,
 	},
 	{
@@ -262,7 +262,8 @@ type config struct {
 	version  bool
 	x, o     string // arena's strategies
 	games    int
-	openings int // arena's openings, each played twice; 0 for none
+	openings int    // arena's openings, each played twice; 0 for none
+	opening  string // arena's kind of opening: balanced or swap2
 	verbose  bool
 	tree     bool     // analyze --tree: the search tree
 	plain    bool     // without alpha-beta
@@ -333,6 +334,7 @@ var choices = []struct {
 	{"opponent", []string{"computer", "human"}, ""},
 	{"color", []string{"auto", "always", "never"}, ""},
 	{"rule", []string{"freestyle", "exact", "renju", "caro", "exact-caro"}, ""},
+	{"opening", []string{"balanced", "swap2"}, ""},
 	{"board", []string{"auto", "lines", "compact"}, ""},
 }
 
@@ -358,6 +360,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O, or pbrain:COMMAND")
 	all.IntVar(&cfg.games, "games", 100, "how many games to play")
 	all.IntVar(&cfg.openings, "openings", 0, "play this many random balanced openings, each twice with the colours swapped, in place of --games")
+	all.StringVar(&cfg.opening, "opening", "balanced", "how --openings open: balanced (three stones near the centre) or swap2 (the players answer Swap2 in turn: minimax or engines)")
 	all.StringVar(&cfg.opponent, "opponent", "computer", "computer, or human for two people at one keyboard")
 	all.Int64Var(&cfg.seed, "seed", 0, "seed for every random choice: the same seed, and the same input, replays the same games (default from the clock)")
 	all.IntVar(&cfg.size.Rows, "rows", 3, "rows of the board, 1 to 20")
@@ -836,7 +839,24 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose, Style: cfg.style}
 	header := fmt.Sprintf("Arena: %s as X against %s as O, %d games on a %v, seed %d.",
 		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
-	if cfg.openings > 0 {
+	switch {
+	case cfg.opening == "swap2":
+		for _, m := range []game.Mark{game.X, game.O} {
+			e, ok := players[m].(*ai.Engine)
+			if _, engine := players[m].(game.Swapper); !ok && !engine {
+				return usageError(stderr, "tictactoe arena", fmt.Errorf("--opening swap2: --%s %s cannot answer Swap2; minimax can", strings.ToLower(m.String()), names[m]))
+			}
+			if ok {
+				players[m] = swapEngine{e}
+			}
+		}
+		a.Players, a.Swap2 = players, true
+		if cfg.openings > 0 {
+			a.Games = 2 * cfg.openings
+		}
+		header = fmt.Sprintf("Arena: %s against %s, %d games opened by Swap2, each player opening every other game, on a %v, seed %d.",
+			strategyLabel(cfg.x), strategyLabel(cfg.o), a.Games, cfg.size, cfg.seed)
+	case cfg.openings > 0:
 		a.Openings = game.Openings(cfg.size, cfg.openings, cfg.rand(1))
 		a.Games = 2 * cfg.openings
 		header = fmt.Sprintf("Arena: %s against %s, %s: %d games on a %v, seed %d.",
@@ -883,7 +903,7 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		Win:        cfg.size.Win,
 		Think:      cfg.think,
 		MaxThreads: cores(),
-		About: fmt.Sprintf(`name="tictactoe", version=%q, author="the tictactoe developers", country=""`, strings.TrimPrefix(version, "tictactoe ")),
+		About:      fmt.Sprintf(`name="tictactoe", version=%q, author="the tictactoe developers", country=""`, strings.TrimPrefix(version, "tictactoe ")),
 		Move: func(b *game.Board, lim pbrain.Limits) (game.Cell, error) {
 			if m, ok := player.(*ai.Engine); ok {
 				// The manager's clock, not a count of positions, bounds the search.
@@ -904,10 +924,7 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if m, ok := player.(*ai.Engine); ok {
 		e.Clear = m.Clear
 		e.Judge = func(b *game.Board, lim pbrain.Limits) (game.Cell, float64, error) {
-			// Counted, not timed, so that a seed replays the choice (see ai.Engine.Timed).
-			m.Think, m.Memory, m.Timed, m.Stop, m.Hurry = lim.Think, lim.Memory, false, nil, nil
-			m.MaxNodes, m.MaxDepth, m.Lines, m.Watch = 0, 0, 1, nil
-			return m.Judge(b)
+			return judge(b, lim.Think)
 		}
 	}
 	if err := e.Serve(stdin, stdout); err != nil {
@@ -1062,3 +1079,32 @@ func (r *recorder) close() error {
 	}
 	return nil
 }
+
+// swapEngine is minimax as a player of the arena's Swap2 games: it answers as the pbrain
+// engine does (pbrain.Swap2Answer), judging each position with its --think (see judge).
+type swapEngine struct{ *ai.Engine }
+
+// Swap2 answers Swap2's question on b (see game.Swapper).
+func (e swapEngine) Swap2(b *game.Board) (bool, []game.Cell, error) {
+	return pbrain.Swap2Answer(b, func(b *game.Board, _ int) (game.Cell, float64, error) {
+		return judge(b, e.Think)
+	})
+}
+
+// judge returns minimax's move on b and the chance that the side to move wins, for
+// Swap2's questions, from a search of judgePace positions a millisecond of think,
+// bounded by that count alone (as a GUI's level is: see ai.Engine.MaxNodes), so that the
+// same position gets the same answer whatever the seed and however busy the machine.
+func judge(b *game.Board, think time.Duration) (game.Cell, float64, error) {
+	j := &ai.Engine{Think: time.Hour, Now: time.Now, Timed: true, Hash: judgeHash,
+		MaxNodes: max(1000, think.Milliseconds()*judgePace)}
+	return j.Judge(b)
+}
+
+// judgePace is how many positions a millisecond of think a Swap2 judgement searches: a
+// quarter of what a machine like ours searches in the time.
+const judgePace = 200
+
+// judgeHash is the size of a judgement's table, which starts empty: 4 MiB, enough for the
+// positions of a few seconds.
+const judgeHash = 4 << 20

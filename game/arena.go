@@ -20,12 +20,17 @@ var ErrForfeit = errors.New("forfeits")
 // with Players[X] as X and Players[O] as O, then with the two swapped, from the same
 // stones by mark, and the table also gives each player's wins and the score of
 // Players[X] over all the games, with its Elo difference and 95% interval.
+//
+// With Swap2, Games games are played from the empty board by the Swap2 opening rule (see
+// Swapper), Players[X] opening the odd games and Players[O] the even ones, and the table
+// is the one of openings, with how many games the opener won.
 type Arena struct {
 	Size     Size
 	Players  [3]Player // indexed by Mark
 	Names    [3]string // how the table names each player
 	Games    int
 	Openings []Opening // each played twice, the players swapped; none: Games games
+	Swap2    bool      // Games games opened by Swap2; both players must be Swappers
 	Out      io.Writer
 	// Verbose prints each game: its number, the computer's moves, the final board and the
 	// result, and each opening's stones before its first game.
@@ -45,25 +50,25 @@ func (a *Arena) Run() error {
 	if len(a.Openings) > 0 {
 		games = 2 * len(a.Openings)
 	}
-	var wins [3]int        // by winner; draws in Empty
-	var byPlayer [2][3]int // wins by player (0 for Players[X], 1 for Players[O]) and mark
+	paired := len(a.Openings) > 0 || a.Swap2 // each player plays both marks
+	var wins [3]int                          // by winner; draws in Empty
+	var byPlayer [2][3]int                   // wins by player (0 for Players[X], 1 for Players[O]) and mark
+	openers := 0                             // with Swap2, the games the opener won
 	for i := 1; i <= games; i++ {
 		if a.Progress != nil {
 			a.Progress(i)
 		}
-		players, names, swapped := a.Players, a.Names, false
-		var opening Opening
-		if len(a.Openings) > 0 {
-			opening = a.Openings[(i-1)/2]
-			if a.Verbose && i%2 == 1 {
-				fmt.Fprintf(a.Out, "Opening %d: %v\n", (i+1)/2, opening)
+		var o Outcome
+		var swapped bool
+		var err error
+		if a.Swap2 {
+			o, swapped, err = a.swap2Game(i)
+			if err == nil && o.Winner != Empty && (o.Winner == X) != (swapped == (i%2 == 1)) {
+				openers++ // the opener of odd games is Players[X], who plays O when swapped
 			}
-			if swapped = i%2 == 0; swapped {
-				players[X], players[O] = players[O], players[X]
-				names[X], names[O] = names[O], names[X]
-			}
+		} else {
+			o, swapped, err = a.openingGame(i)
 		}
-		o, err := a.play(i, players, names, opening)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i, err)
 		}
@@ -86,13 +91,16 @@ func (a *Arena) Run() error {
 	}
 	fmt.Fprintf(a.Out, "%-8s %7s %7s\n", "", "games", "share")
 	names := a.Names
-	if len(a.Openings) > 0 {
+	if paired {
 		names = [3]string{} // each played both marks
 	}
 	row("X wins", wins[X], names[X])
 	row("O wins", wins[O], names[O])
 	row("draws", wins[Empty], "")
-	if len(a.Openings) > 0 {
+	if a.Swap2 {
+		row("openers", openers, "wins by the player who put the first three stones")
+	}
+	if paired {
 		for p, m := range []Mark{X, O} {
 			w := byPlayer[p]
 			row("wins", w[X]+w[O], fmt.Sprintf("%s: %d as X, %d as O", a.Names[m], w[X], w[O]))
@@ -106,16 +114,36 @@ func (a *Arena) Run() error {
 	return nil
 }
 
-// play plays game number i between players, named names, from the opening, and returns
-// its outcome, a forfeit counted as a win for the other side.
-func (a *Arena) play(i int, players [3]Player, names [3]string, opening Opening) (Outcome, error) {
+// openingGame plays game number i from the empty board, or from its opening (each
+// played twice, the players swapped in the second game), and returns its outcome and
+// whether Players[O] played X.
+func (a *Arena) openingGame(i int) (o Outcome, swapped bool, err error) {
+	players, names := a.Players, a.Names
+	var opening Opening
+	if len(a.Openings) > 0 {
+		opening = a.Openings[(i-1)/2]
+		if a.Verbose && i%2 == 1 {
+			fmt.Fprintf(a.Out, "Opening %d: %v\n", (i+1)/2, opening)
+		}
+		if swapped = i%2 == 0; swapped {
+			players[X], players[O] = players[O], players[X]
+			names[X], names[O] = names[O], names[X]
+		}
+	}
 	b, err := opening.Board(a.Size)
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, swapped, err
 	}
+	o, err = a.play(i, players, names, b)
+	return o, swapped, err
+}
+
+// play plays game number i between players, named names, from b, and returns its
+// outcome, a forfeit counted as a win for the other side.
+func (a *Arena) play(i int, players [3]Player, names [3]string, b *Board) (Outcome, error) {
 	g := &Game{Board: b, Players: players, Out: io.Discard, Style: a.Style}
 	if a.Verbose {
-		if len(a.Openings) > 0 {
+		if len(a.Openings) > 0 || a.Swap2 {
 			fmt.Fprintln(a.Out, Wrap(fmt.Sprintf("Game %d (%s as X, %s as O)", i, names[X], names[O]), Width, "  "))
 		} else {
 			fmt.Fprintf(a.Out, "Game %d\n", i)

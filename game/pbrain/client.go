@@ -104,22 +104,90 @@ func (r *Client) move(b *game.Board) (game.Cell, error) {
 	return c, nil
 }
 
+// Swap2 asks the engine Swap2's question on b, whose stones (none, three or five) are the
+// opening so far: a new game on its side, then SWAP2BOARD with the stones in the order
+// played, as X,Y lines, and DONE. It returns swap when the engine takes black (SWAP), else
+// the stones it puts, in order: three on an empty board; one (it stays white) or two
+// (white's and black's) after three; one after five. An answer that is none of those, or
+// no answer in time, forfeits, as in Move; a game after Swap2 begins with BOARD.
+func (r *Client) Swap2(b *game.Board) (swap bool, stones []game.Cell, err error) {
+	if r.err != nil {
+		return false, nil, r.err
+	}
+	swap, stones, err = r.swap2(b)
+	if err != nil {
+		r.err = fmt.Errorf("%w: %v", game.ErrForfeit, err)
+		return false, nil, r.err
+	}
+	return swap, stones, nil
+}
+
+// swap2 is Swap2 before its error is made a forfeit.
+func (r *Client) swap2(b *game.Board) (bool, []game.Cell, error) {
+	r.known, r.size = nil, game.Size{} // the game that follows is sent whole
+	cmds, err := r.settings(b.Size())
+	if err != nil {
+		return false, nil, err
+	}
+	cmds = append(cmds, "SWAP2BOARD")
+	for _, c := range b.Moves() {
+		cmds = append(cmds, pointString(c))
+	}
+	if err := r.send("%s", strings.Join(append(cmds, "DONE"), "\n")); err != nil {
+		return false, nil, err
+	}
+	line, err := r.answer(r.Wait)
+	if err != nil {
+		return false, nil, err
+	}
+	played := len(b.Moves())
+	if strings.EqualFold(line, "SWAP") && played > 0 {
+		return true, nil, nil
+	}
+	want := map[int]string{0: "three stones", 3: "SWAP, one stone or two", 5: "SWAP or one stone"}[played]
+	words := strings.Fields(line)
+	if n := len(words); played == 0 && n != 3 || played == 3 && n != 1 && n != 2 || played == 5 && n != 1 {
+		return false, nil, fmt.Errorf("answered %s to SWAP2BOARD with %s, not %s", game.QuoteN(line, 200), game.Plural(played, "stone"), want)
+	}
+	o := b.Clone()
+	var stones []game.Cell
+	for _, w := range words {
+		c, err := parsePoint(w)
+		if err == nil {
+			err = o.Play(c)
+		}
+		if err != nil {
+			return false, nil, fmt.Errorf("answered %s to SWAP2BOARD: %s: %v", game.QuoteN(line, 200), game.QuoteN(w, 20), err)
+		}
+		stones = append(stones, c)
+	}
+	return false, stones, nil
+}
+
+// settings starts a game of size on the engine's side (START, unless Check has) and
+// returns the INFO settings it is then sent.
+func (r *Client) settings(size game.Size) ([]string, error) {
+	if r.checked {
+		r.checked = false // Check's START begins this game
+	} else if err := r.start(size); err != nil {
+		return nil, err
+	}
+	return []string{
+		fmt.Sprintf("INFO timeout_turn %d", r.Think.Milliseconds()),
+		"INFO timeout_match 0",
+		fmt.Sprintf("INFO rule %d", protocolRule[size.Rule]),
+		"INFO game_type 1",
+	}, nil
+}
+
 // newGame starts a game on the engine's side: the board, the settings, then BEGIN on an
 // empty board or the position as BOARD.
 func (r *Client) newGame(b *game.Board) error {
 	r.known, r.size = nil, b.Size()
-	size := b.Size()
-	if r.checked {
-		r.checked = false // Check's START begins this game
-	} else if err := r.start(size); err != nil {
+	cmds, err := r.settings(b.Size())
+	if err != nil {
 		return err
 	}
-	var cmds []string
-	cmds = append(cmds,
-		fmt.Sprintf("INFO timeout_turn %d", r.Think.Milliseconds()),
-		"INFO timeout_match 0",
-		fmt.Sprintf("INFO rule %d", protocolRule[size.Rule]),
-		"INFO game_type 1")
 	if len(b.Moves()) == 0 {
 		cmds = append(cmds, "BEGIN")
 	} else {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -229,5 +230,52 @@ func TestClientAgainstServer(t *testing.T) {
 		if seen[i] != asked[i] {
 			t.Errorf("move %d: the engine saw\n%s\nthe game had\n%s", i+1, seen[i], asked[i])
 		}
+	}
+}
+
+// TestClientSwap2: Swap2 sends the opening so far as SWAP2BOARD, reads SWAP or the
+// stones put, begins the game after it with BOARD, and forfeits on an answer Swap2 does
+// not allow.
+func TestClientSwap2(t *testing.T) {
+	f := &fakeEngine{}
+	r := f.connect(t, okThen("7,7 8,7 7,9", "swap", "1,1 2,2", "4,4", "3,3", "7,7", "0,0 1,1 2,2"))
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	b := gametest.NewBoard(t, size, game.X)
+	swap, stones, err := r.Swap2(b)
+	want := []game.Cell{{Row: 7, Col: 7}, {Row: 7, Col: 8}, {Row: 9, Col: 7}}
+	if err != nil || swap || !slices.Equal(stones, want) {
+		t.Fatalf("Swap2 on the empty board: %v, %v, %v; want %v", swap, stones, err, want)
+	}
+	gametest.PlayAll(t, b, stones...)
+	if swap, stones, err := r.Swap2(b); err != nil || !swap || stones != nil {
+		t.Errorf("after three: %v, %v, %v; want SWAP", swap, stones, err)
+	}
+	if _, stones, err := r.Swap2(b); err != nil || !slices.Equal(stones, []game.Cell{{Row: 1, Col: 1}, {Row: 2, Col: 2}}) {
+		t.Errorf("after three: %v, %v; want two stones", stones, err)
+	}
+	gametest.PlayAll(t, b, game.Cell{Row: 1, Col: 1}, game.Cell{Row: 2, Col: 2})
+	if _, stones, err := r.Swap2(b); err != nil || !slices.Equal(stones, []game.Cell{{Row: 4, Col: 4}}) {
+		t.Errorf("after five: %v, %v; want one stone", stones, err)
+	}
+	gametest.PlayAll(t, b, game.Cell{Row: 4, Col: 4})
+	if c, err := r.Move(b); err != nil || c != (game.Cell{Row: 3, Col: 3}) {
+		t.Errorf("the move after: %v, %v; want 4 4", c, err)
+	}
+	wantSent := strings.Join([]string{
+		"START 15", "INFO timeout_turn 1500", "INFO timeout_match 0", "INFO rule 0", "INFO game_type 1", "SWAP2BOARD", "DONE",
+		"START 15", "INFO timeout_turn 1500", "INFO timeout_match 0", "INFO rule 0", "INFO game_type 1", "SWAP2BOARD", "7,7", "8,7", "7,9", "DONE",
+	}, "\n")
+	if got := f.sent(); !strings.HasPrefix(got, wantSent) || !strings.Contains(got, "BOARD\n7,7,1\n8,7,2\n7,9,1\n1,1,2\n2,2,1\n4,4,2\nDONE") {
+		t.Errorf("commands sent:\n%s\nwant first:\n%s\nthen the position as BOARD", got, wantSent)
+	}
+	// A taken cell, then three stones where one or two are wanted: forfeits.
+	b = gametest.NewBoard(t, size, game.X)
+	gametest.PlayAll(t, b, want...)
+	if _, _, err := r.Swap2(b); !errors.Is(err, game.ErrForfeit) || !strings.Contains(err.Error(), "taken") {
+		t.Errorf("a taken cell: %v, want a forfeit", err)
+	}
+	r2 := (&fakeEngine{}).connect(t, okThen("0,0 1,1 2,2"))
+	if _, _, err := r2.Swap2(b); !errors.Is(err, game.ErrForfeit) || !strings.Contains(err.Error(), "not SWAP, one stone or two") {
+		t.Errorf("three stones after three: %v, want a forfeit", err)
 	}
 }

@@ -42,13 +42,32 @@ func Start(argv []string, think time.Duration, stderr io.Writer) (*Process, erro
 
 // Move asks the engine for its move, starting it again if it forfeited a game before.
 func (p *Process) Move(b *game.Board) (game.Cell, error) {
-	if p.client.Err() != nil { // a forfeit ends the game, so this is a new one
-		p.Stop()
-		if err := p.start(); err != nil {
-			return game.Cell{}, fmt.Errorf("%w: cannot start it again: %v", game.ErrForfeit, err)
-		}
+	if err := p.revive(); err != nil {
+		return game.Cell{}, err
 	}
 	return p.client.Move(b)
+}
+
+// Swap2 asks the engine Swap2's question on b (see Client.Swap2), starting it again if
+// it forfeited a game before.
+func (p *Process) Swap2(b *game.Board) (bool, []game.Cell, error) {
+	if err := p.revive(); err != nil {
+		return false, nil, err
+	}
+	return p.client.Swap2(b)
+}
+
+// revive starts the engine again when it forfeited a game, which ended it: the next
+// question is a new game's.
+func (p *Process) revive() error {
+	if p.client.Err() == nil {
+		return nil
+	}
+	p.Stop()
+	if err := p.start(); err != nil {
+		return fmt.Errorf("%w: cannot start it again: %v", game.ErrForfeit, err)
+	}
+	return nil
 }
 
 // Check asks the engine whether it plays on boards of size (see Client.Check).

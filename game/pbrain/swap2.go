@@ -84,45 +84,77 @@ func (s *session) swap2() (end bool) {
 func (s *session) swapAnswer(b *game.Board) (string, error) {
 	lim := s.limits()
 	s.own = game.Empty
-	switch len(b.Moves()) {
-	case 0:
-		return s.openSwap2(b, lim)
-	case 3:
-		move, chance, err := s.judge(b, lim, 3)
-		switch {
-		case err != nil:
-			return "", err
-		case chance < swapBelow:
-			return "SWAP", nil
-		case chance > stayAbove:
-			s.own = game.O
-			return pointString(move), b.Play(move)
-		}
-		if err := b.Play(move); err != nil {
-			return "", err
-		}
-		reply, _, err := s.judge(b, lim, 3)
-		if err != nil {
-			return "", err
-		}
-		return pointString(move) + " " + pointString(reply), b.Play(reply)
-	default: // five stones: white to move
-		move, chance, err := s.judge(b, lim, 1)
-		switch {
-		case err != nil:
-			return "", err
-		case chance < 0.5:
-			return "SWAP", nil
-		}
-		s.own = game.O
-		return pointString(move), b.Play(move)
+	played := len(b.Moves())
+	swap, stones, err := Swap2Answer(b, func(b *game.Board, shares int) (game.Cell, float64, error) {
+		return s.judge(b, lim, shares)
+	})
+	if err != nil {
+		return "", err
 	}
+	if swap {
+		return "SWAP", nil
+	}
+	if played > 0 && len(stones) == 1 {
+		s.own = game.O // it stays white and has played white's move
+	}
+	words := make([]string, len(stones))
+	for i, c := range stones {
+		if err := b.Play(c); err != nil {
+			return "", err
+		}
+		words[i] = pointString(c)
+	}
+	return strings.Join(words, " "), nil
 }
 
-// openSwap2 puts the three stones of a Swap2 opening on the empty board b: of
+// A Swap2Judge returns a side's move on b, where it is that side's turn, and its chance of
+// winning, 0 to 1, as the engine judges it, spending one of shares parts of a move's time.
+type Swap2Judge func(b *game.Board, shares int) (game.Cell, float64, error)
+
+// Swap2Answer returns the answer to Swap2's question on b, whose stones are the ones
+// played so far: with none, the three stones of an opening (black, white, black; see
+// swap2Opening); with three, swap (take black) when white's chance is below swapBelow,
+// white's move when it is above stayAbove, else white's move and black's reply (the
+// other side then chooses a colour); with five, swap when white's chance is below one
+// half, else white's move. judge decides; b is left as it was.
+func Swap2Answer(b *game.Board, judge Swap2Judge) (swap bool, stones []game.Cell, err error) {
+	switch len(b.Moves()) {
+	case 0:
+		three, err := swap2Opening(b, judge)
+		return false, three[:], err
+	case 3:
+		move, chance, err := judge(b, 3)
+		switch {
+		case err != nil:
+			return false, nil, err
+		case chance < swapBelow:
+			return true, nil, nil
+		case chance > stayAbove:
+			return false, []game.Cell{move}, nil
+		}
+		o := b.Clone()
+		if err := o.Play(move); err != nil {
+			return false, nil, err
+		}
+		reply, _, err := judge(o, 3)
+		return false, []game.Cell{move, reply}, err
+	case 5: // white to move
+		move, chance, err := judge(b, 1)
+		switch {
+		case err != nil:
+			return false, nil, err
+		case chance < 0.5:
+			return true, nil, nil
+		}
+		return false, []game.Cell{move}, nil
+	}
+	return false, nil, fmt.Errorf("%s: Swap2 asks after 0, 3 or 5", game.Plural(len(b.Moves()), "stone"))
+}
+
+// swap2Opening returns the three stones of a Swap2 opening on the empty board b: of
 // swap2Openings openings near the centre (black at the centre, white next to it, black
-// within two cells), those the engine judges nearest to even for white, the first.
-func (s *session) openSwap2(b *game.Board, lim Limits) (string, error) {
+// within two cells), the first of those judge finds nearest to even for white.
+func swap2Opening(b *game.Board, judge Swap2Judge) ([3]game.Cell, error) {
 	size := b.Size()
 	centre := game.Cell{Row: (size.Rows - 1) / 2, Col: (size.Cols - 1) / 2}
 	var candidates [][3]game.Cell
@@ -138,7 +170,7 @@ func (s *session) openSwap2(b *game.Board, lim Limits) (string, error) {
 		}
 	}
 	if len(candidates) == 0 {
-		return "", errors.New("the board is too small for an opening")
+		return [3]game.Cell{}, errors.New("the board is too small for an opening")
 	}
 	best, nearest := candidates[0], 2.0
 	step := max(1, len(candidates)/swap2Openings)
@@ -147,20 +179,15 @@ func (s *session) openSwap2(b *game.Board, lim Limits) (string, error) {
 		if o.Play(candidates[i][0]) != nil || o.Play(candidates[i][1]) != nil || o.Play(candidates[i][2]) != nil || o.Over() {
 			continue
 		}
-		_, chance, err := s.judge(o, lim, swap2Openings)
+		_, chance, err := judge(o, swap2Openings)
 		if err != nil {
-			return "", err
+			return [3]game.Cell{}, err
 		}
 		if d := max(chance-0.5, 0.5-chance); d < nearest {
 			best, nearest = candidates[i], d
 		}
 	}
-	for _, c := range best {
-		if err := b.Play(c); err != nil {
-			return "", err
-		}
-	}
-	return pointString(best[0]) + " " + pointString(best[1]) + " " + pointString(best[2]), nil
+	return best, nil
 }
 
 // judge asks the engine for its move on b and the chance that the side to move wins,
