@@ -25,7 +25,8 @@
 //   - search.go: alpha-beta and iterative deepening; eval.go: the evaluation at the
 //     horizon and the order of moves; weights.go: the weights of both for five in a row
 //     under freestyle, fitted to games (fit_test.go and order_fit_test.go fit them
-//     again); table.go: the transposition table and its keys.
+//     again); table.go: the transposition table and its keys; threads.go: the helpers
+//     that search beside the main search on more than one goroutine (Lazy SMP).
 //   - threat.go and fours.go: threat-space search, VCF and VCT; proof.go: df-pn;
 //     draws.go: Erdős–Selfridge and pairing strategies.
 //   - clock.go: the time manager: deadlines, counts of positions, stopping.

@@ -11,10 +11,13 @@ import (
 // Searching on several goroutines (Engine.Threads) is the Lazy SMP of Stockfish and
 // Rapfi: beside the search that chooses the move, helpers search the same root moves,
 // each on its own copy of the position, and share nothing with it but the
-// transposition table, which holds each slot whole (see ttSlot). A helper runs a depth
-// or two ahead of the main search, so that what it stores lets the main search cut
-// sooner and see further; its own results are not played. Only boards too big to solve
-// are searched so, where alpha-beta runs to a deadline or a count.
+// transposition table, which holds each slot whole (see ttSlot). A helper searches the
+// iteration the main search is in, but takes the root moves from the other end of the
+// order (each helper from its own place in it), so that when the main search comes to
+// a move the helper has searched, the table has its value. A helper a ply ahead in the
+// same order, the usual Lazy SMP, did not shorten the time to a depth here: the two
+// searched the same first moves at once. Only boards too big to solve are searched so,
+// where alpha-beta runs to a deadline or a count; the helpers' results are not played.
 
 // helpers starts s.threads-1 helpers on the root p, searching moves (all says whether
 // they are every move), and returns the function that stops them, waits for them and
@@ -30,10 +33,13 @@ func (s *searcher) helpers(p *position, moves []int, all bool) (stop func()) {
 		h := &searcher{g: s.g, keys: s.keys, table: s.table, mask: s.mask, bigBoard: s.bigBoard, stop: done, lines: 1}
 		hs[i] = h
 		q, ms := p.replay(), slices.Clone(moves)
+		slices.Reverse(ms)
+		k := i * len(ms) / s.threads // where in the reversed order this helper begins
+		ms = append(ms[k:], ms[:k]...)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h.help(q, ms, all, &s.depthNow, 1+i%2)
+			h.help(q, ms, all, &s.depthNow)
 		}()
 	}
 	return func() {
@@ -45,19 +51,16 @@ func (s *searcher) helpers(p *position, moves []int, all bool) (stop func()) {
 	}
 }
 
-// help is a helper's search: iterations of searchRoot over moves on q, each at least
-// ahead plies deeper than the iteration the main search is in (read from main), until
-// the helper is stopped. The best moves of each iteration are searched first in the next.
-func (h *searcher) help(q *position, moves []int, all bool, main *atomic.Int32, ahead int) {
+// help is a helper's search: iterations of searchRoot over moves on q, in the order
+// given, each of the depth of the iteration the main search is in (read from main) or,
+// when the helper has finished that one first, the next, until the helper is stopped.
+func (h *searcher) help(q *position, moves []int, all bool, main *atomic.Int32) {
 	for depth := 0; !h.cancelled; {
-		depth = max(depth+1, int(main.Load())+ahead)
+		depth = max(depth+1, int(main.Load()))
 		if depth > q.free {
 			return
 		}
-		ties, _, _, finished := h.searchRoot(q, moves, depth, all)
-		if finished {
-			moves = bestFirst(moves, ties)
-		}
+		h.searchRoot(q, moves, depth, all)
 	}
 }
 
