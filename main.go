@@ -185,7 +185,7 @@ var commands = []command{
 At the menu type 1 to play, 2 for the rules, 0 to exit; in a game type a move
 as ROW COL. Commands: tictactoe analyze, tictactoe arena, tictactoe pbrain
 (each with --help).`,
-		flags: []string{"symbol", "first", "ai", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "hash", "threads", "explain", "record", "version"},
+		flags: []string{"symbol", "first", "ai", "level", "opponent", "seed", "rows", "cols", "win", "rule", "board", "color", "think", "hash", "threads", "explain", "record", "version"},
 		run:   runMenu,
 	},
 	{
@@ -226,7 +226,7 @@ computer. Boards up to 20×20, under the rule set by INFO rule: 0 freestyle
 exactly --win. Some managers want
 the engine's file name to start with pbrain-: a copy or a link of this program
 does.`,
-		flags: []string{"ai", "seed", "win", "think", "hash", "threads", "version", "force-utf8"},
+		flags: []string{"ai", "level", "seed", "win", "think", "hash", "threads", "version", "force-utf8"},
 		run:   runPbrain,
 	},
 }
@@ -257,6 +257,7 @@ type config struct {
 	think    time.Duration // 0: no limit (analyze without --think)
 	hash     int           // the table's MiB; 0 for the engine's usual size
 	threads  int           // --threads; 0 when not given (see searchThreads)
+	level    int           // --level; 0 when not given, and then cfg.ai is "level:N"
 	cmd      string        // the command's name: "" for the game
 	record   string
 	version  bool
@@ -355,7 +356,8 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	}
 	all.StringVar(&cfg.symbol, "symbol", "X", "your mark: X, O or random")
 	all.StringVar(&cfg.first, "first", "human", "who moves first: human, computer or random")
-	all.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax, or a level: easy (random), medium (rules), hard (minimax)")
+	all.StringVar(&cfg.ai, "ai", "minimax", "the computer's strategy: random, rules, heuristic, minimax, or a level: easy (random), medium (rules), hard (minimax); above 64 cells levels 2, 5 and 10")
+	all.IntVar(&cfg.level, "level", 0, "the computer's strength, 1 to 10: a measured ladder, 10 is minimax (not with --ai)")
 	all.StringVar(&cfg.x, "x", "minimax", "the strategy or level playing X, which moves first, or pbrain:COMMAND for an engine")
 	all.StringVar(&cfg.o, "o", "random", "the strategy or level playing O, or pbrain:COMMAND")
 	all.IntVar(&cfg.games, "games", 100, "how many games to play")
@@ -423,6 +425,15 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 			}
 			continue
 		}
+		if n, ok := strings.CutPrefix(v, levelPrefix); ok && (ch.flag == "x" || ch.flag == "o") {
+			if l, err := strconv.Atoi(n); err != nil || l < 1 || l > ai.MaxLevel {
+				return nil, set, fmt.Errorf("--%s %q: want a level from 1 to %d, such as %s3", ch.flag, f.Value.String(), ai.MaxLevel, levelPrefix)
+			}
+			if err := f.Value.Set(v); err != nil {
+				return nil, set, err
+			}
+			continue
+		}
 		if !slices.ContainsFunc(ch.values, func(s string) bool { return strings.EqualFold(s, v) }) {
 			want := ch.want
 			if want == "" {
@@ -460,6 +471,14 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 	}
 	if cfg.think < 0 || cfg.think == 0 && set.Changed("think") {
 		return nil, set, fmt.Errorf("--think %q is not a positive duration, such as 500ms", cfg.think)
+	}
+	switch {
+	case set.Changed("level") && (cfg.level < 1 || cfg.level > ai.MaxLevel):
+		return nil, set, fmt.Errorf("invalid value %d for --level: want 1 to %d", cfg.level, ai.MaxLevel)
+	case set.Changed("level") && set.Changed("ai"):
+		return nil, set, fmt.Errorf("--level %d does not go with --ai %s: a level is a strategy of its own", cfg.level, cfg.ai)
+	case set.Changed("level"):
+		cfg.ai = fmt.Sprintf("%s%d", levelPrefix, cfg.level)
 	}
 	if cfg.threads < 0 || cfg.threads == 0 && set.Changed("threads") || cfg.threads > pbrain.MaxThreadNum {
 		return nil, set, fmt.Errorf("invalid value %d for --threads: want 1 to %d", cfg.threads, pbrain.MaxThreadNum)
@@ -558,7 +577,7 @@ func usage(cmd command, set *pflag.FlagSet) string {
 // runMenu runs the menu loop: the program without a command.
 func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := cfg.rand(0)
-	computer := newStrategy(cfg.ai, rng, cfg.think)
+	computer := newStrategy(cfg.ai, cfg.size, rng, cfg.think)
 	solver, ok := computer.(*ai.Engine)
 	if !ok {
 		solver = &ai.Engine{Think: cfg.think, Now: time.Now}
@@ -571,7 +590,8 @@ func runMenu(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 		Symbol:   cfg.symbol,
 		First:    cfg.first,
 		Two:      cfg.opponent == "human",
-		Label:    strategyLabel(cfg.ai),
+		Label:    strategyLabel(cfg.ai, cfg.size),
+		Level:    levelOf(cfg.ai, cfg.size),
 		Computer: computer,
 		Rand:     rng,
 		Color:    cfg.colorOn(isTerminal(stdout), os.Getenv("NO_COLOR") != ""),
@@ -715,21 +735,59 @@ func hintWorth(v ai.Value, me game.Mark) string {
 	return "no forced win found for either side"
 }
 
-// levels names the strategy behind each level of --ai.
+// levels names the strategy behind each level of --ai: on boards of at most 64 cells a
+// strategy, on bigger ones a level of the ladder (bigLevels).
 var levels = map[string]string{"easy": "random", "medium": "rules", "hard": "minimax"}
 
-// strategyLabel names a strategy for the user: "rules", or "medium: rules" for a level.
-func strategyLabel(name string) string {
-	if s, ok := levels[name]; ok {
-		return name + ": " + s
+// bigLevels is the ladder's level that each level of --ai names on boards of more than
+// 64 cells, where random and rules are far below any player.
+var bigLevels = map[string]int{"easy": 2, "medium": 5, "hard": ai.MaxLevel}
+
+// levelPrefix begins a strategy that is a level of the ladder: "level:3".
+const levelPrefix = "level:"
+
+// strategyOf returns the strategy that name stands for on boards of size s, and the
+// ladder's level when it is one (0 otherwise): "random" for easy on 3×3, "level:2" and 2
+// on 15×15.
+func strategyOf(name string, s game.Size) (string, int) {
+	if l, ok := bigLevels[name]; ok && s.Rows*s.Cols > 64 {
+		return fmt.Sprintf("%s%d", levelPrefix, l), l
 	}
-	return name
+	if st, ok := levels[name]; ok {
+		return st, 0
+	}
+	if n, ok := strings.CutPrefix(name, levelPrefix); ok {
+		l, _ := strconv.Atoi(n) // checked with the flags
+		return name, l
+	}
+	return name, 0
 }
 
-// newStrategy returns the computer player that --ai names: a strategy or a level.
-func newStrategy(name string, rng *rand.Rand, think time.Duration) game.Player {
-	if s, ok := levels[name]; ok {
-		name = s
+// levelOf returns the ladder's level that name stands for on boards of size s, or 0.
+func levelOf(name string, s game.Size) int {
+	_, l := strategyOf(name, s)
+	return l
+}
+
+// strategyLabel names a strategy for the user on boards of size s: "rules", "level 3",
+// or "medium: rules" and "medium: level 5" for a level of --ai.
+func strategyLabel(name string, s game.Size) string {
+	st, l := strategyOf(name, s)
+	if l > 0 {
+		st = fmt.Sprintf("level %d", l)
+	}
+	if _, ok := levels[name]; ok {
+		return name + ": " + st
+	}
+	return st
+}
+
+// newStrategy returns the computer player that name (of --ai, --x or --o) stands for on
+// boards of size s: a strategy or a level.
+func newStrategy(name string, s game.Size, rng *rand.Rand, think time.Duration) game.Player {
+	name, level := strategyOf(name, s)
+	if level > 0 && level < ai.MaxLevel { // the top level is minimax itself
+		return &ai.Level{N: level, Rand: rng, Think: think, Now: time.Now}
 	}
 	switch name {
 	case "random":
@@ -820,7 +878,7 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 		name := names[m]
 		engine, ok := strings.CutPrefix(name, pbrain.Prefix)
 		if !ok {
-			players[m] = newStrategy(name, rng, cfg.think)
+			players[m] = newStrategy(name, cfg.size, rng, cfg.think)
 			continue
 		}
 		argv, _ := pbrain.SplitWords(engine) // checked with the flags
@@ -838,7 +896,7 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	a := &game.Arena{Size: cfg.size, Players: players, Names: names, Games: cfg.games, Out: stdout, Verbose: cfg.verbose, Style: cfg.style}
 	header := fmt.Sprintf("Arena: %s as X against %s as O, %d games on a %v, seed %d.",
-		strategyLabel(cfg.x), strategyLabel(cfg.o), cfg.games, cfg.size, cfg.seed)
+		strategyLabel(cfg.x, cfg.size), strategyLabel(cfg.o, cfg.size), cfg.games, cfg.size, cfg.seed)
 	switch {
 	case cfg.opening == "swap2":
 		for _, m := range []game.Mark{game.X, game.O} {
@@ -855,12 +913,12 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 			a.Games = 2 * cfg.openings
 		}
 		header = fmt.Sprintf("Arena: %s against %s, %d games opened by Swap2, each player opening every other game, on a %v, seed %d.",
-			strategyLabel(cfg.x), strategyLabel(cfg.o), a.Games, cfg.size, cfg.seed)
+			strategyLabel(cfg.x, cfg.size), strategyLabel(cfg.o, cfg.size), a.Games, cfg.size, cfg.seed)
 	case cfg.openings > 0:
 		a.Openings = game.Openings(cfg.size, cfg.openings, cfg.rand(1))
 		a.Games = 2 * cfg.openings
 		header = fmt.Sprintf("Arena: %s against %s, %s: %d games on a %v, seed %d.",
-			strategyLabel(cfg.x), strategyLabel(cfg.o), openingsPhrase(cfg.openings, len(a.Openings[0])), a.Games, cfg.size, cfg.seed)
+			strategyLabel(cfg.x, cfg.size), strategyLabel(cfg.o, cfg.size), openingsPhrase(cfg.openings, len(a.Openings[0])), a.Games, cfg.size, cfg.seed)
 	}
 	fmt.Fprintln(stdout, game.Wrap(header, game.Width, "  "))
 	progress := isTerminal(stderr) && !cfg.verbose // verbose output shows the progress itself
@@ -898,7 +956,7 @@ func openingsPhrase(n, stones int) string {
 // stdout.
 func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := cfg.rand(0)
-	player := newStrategy(cfg.ai, rng, cfg.think)
+	player := newStrategy(cfg.ai, cfg.size, rng, cfg.think)
 	e := &pbrain.Server{
 		Win:        cfg.size.Win,
 		Think:      cfg.think,
@@ -916,6 +974,9 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 				if lim.Threads > 0 { // the manager's thread_num over --threads
 					m.Threads = lim.Threads
 				}
+			}
+			if l, ok := player.(*ai.Level); ok { // a level's own count bounds its search
+				l.Think, l.Stop, l.Hurry = lim.Think, lim.Stop, lim.Hurry
 			}
 			return player.Move(b)
 		},
@@ -1004,8 +1065,12 @@ func newRecorder(path string, cfg *config) (*recorder, error) {
 		return nil, fmt.Errorf("cannot write %q: %w", path, unwrapPath(err))
 	}
 	r := &recorder{Writer: bufio.NewWriter(f), f: f, path: path}
-	flags := fmt.Sprintf("--seed %d --symbol %s --first %s --ai %s --opponent %s --rows %d --cols %d --win %d --think %v",
-		cfg.seed, cfg.symbol, cfg.first, cfg.ai, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
+	strategy := "--ai " + cfg.ai
+	if cfg.level > 0 {
+		strategy = fmt.Sprintf("--level %d", cfg.level)
+	}
+	flags := fmt.Sprintf("--seed %d --symbol %s --first %s %s --opponent %s --rows %d --cols %d --win %d --think %v",
+		cfg.seed, cfg.symbol, cfg.first, strategy, cfg.opponent, cfg.size.Rows, cfg.size.Cols, cfg.size.Win, cfg.think)
 	if cfg.size.Rule != game.Freestyle {
 		flags += " --rule " + cfg.size.Rule.String()
 	}

@@ -581,7 +581,7 @@ func TestPbrainTimeControls(t *testing.T) {
 				t.Fatalf("START: %q", a)
 			}
 			b, _ := game.NewBoard(game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
-			opponent := newStrategy("heuristic", rand.New(rand.NewPCG(1, 2)), 0)
+			opponent := newStrategy("heuristic", b.Size(), rand.New(rand.NewPCG(1, 2)), 0)
 			var used, slowest time.Duration
 			command := "BEGIN\n"
 			for moves := 0; !b.Over() && moves < 40; moves++ {

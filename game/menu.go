@@ -20,6 +20,7 @@ type Menu struct {
 	First    string // who moves first: "human", "computer" or "random"
 	Two      bool   // two people at one keyboard: the mark Symbol names moves first
 	Label    string // the computer's strategy, as the greeting names it
+	Level    int    // the ladder's level the computer plays at, which the rules screen gives; 0 for none
 	Computer Player // kept from game to game
 	Rand     *rand.Rand
 	Color    bool
@@ -264,6 +265,9 @@ func (m *Menu) rules() string {
 		undo = "take back the last move, whoever made it"
 	}
 	sb.WriteString("How to play\n" + Wrap(how, Width, "  ") + "\n")
+	if m.Level > 0 && !m.Two {
+		sb.WriteString(Wrap(fmt.Sprintf("  The computer plays at level %d of 10 (%s).", m.Level, m.Label), Width, "  ") + "\n")
+	}
 	sb.WriteString(`
 At a move prompt
   ROW COL   a move, row first, as the board numbers them: "2 3" or "2,3"
