@@ -18,8 +18,9 @@ const MaxLevel = 10
 // drops, plays a good move that is not the best: one of the best few, whose score is
 // within the level's margin of the best and which is not proven to lose. Those lines
 // come from the search itself (Engine.Lines), so a four is always blocked and a win in
-// one always taken from level 4 up; at levels 1 to 3 a move may, with a small chance, be
-// any cell near the stones, which can miss a four. Its choices are drawn from Rand, and
+// one always taken. Below level 6 a move may also, with a small chance, be any cell near
+// the stones, but never in place of a win in one, and from level 4 (strayFrom) up never
+// in place of a block: levels 1 to 3 can miss a four. Its choices are drawn from Rand, and
 // the bounded searches do not depend on the clock, so a seed replays a game.
 type Level struct {
 	N     int
@@ -45,16 +46,20 @@ type levelSpec struct {
 // level (a ply of depth, less on boards the engine can solve), the slips grow as they
 // fall; the ladder they make is measured, not assumed (README.md).
 var levelSpecs = [MaxLevel - 1]levelSpec{
-	{nodes: 30, slip: 0.4, margin: 2 * WinScale, stray: 0.12},
-	{nodes: 30, slip: 0.3, margin: 2 * WinScale, stray: 0.03},
-	{nodes: 60, slip: 0.25, margin: 3 * WinScale / 2, stray: 0.01},
-	{nodes: 150, slip: 0.2, margin: WinScale},
-	{nodes: 400, slip: 0.15, margin: WinScale},
-	{nodes: 1200, slip: 0.1, margin: WinScale / 2},
-	{nodes: 3500, slip: 0.06, margin: WinScale / 2},
-	{nodes: 10000, slip: 0.03, margin: WinScale / 4},
-	{nodes: 30000},
+	{nodes: 30, slip: 0.4, margin: 2 * WinScale, stray: 0.1},
+	{nodes: 30, slip: 0.35, margin: 2 * WinScale, stray: 0.06},
+	{nodes: 60, slip: 0.3, margin: 3 * WinScale / 2, stray: 0.03},
+	{nodes: 300, slip: 0.25, margin: WinScale, stray: 0.03},
+	{nodes: 800, slip: 0.2, margin: WinScale, stray: 0.012},
+	{nodes: 2000, slip: 0.14, margin: WinScale / 2},
+	{nodes: 5000, slip: 0.08, margin: WinScale / 2},
+	{nodes: 12000, slip: 0.04, margin: WinScale / 4},
+	{nodes: 25000, slip: 0.01, margin: WinScale / 4},
 }
+
+// strayFrom is the lowest level whose strays never leave a four of the other side's
+// unblocked.
+const strayFrom = 4
 
 // levelLines is how many of the best moves a level below MaxLevel searches exactly, from
 // which it may slip.
@@ -79,7 +84,7 @@ func (l *Level) Move(b *game.Board) (game.Cell, error) {
 	if err := playable(b); err != nil {
 		return game.Cell{}, err
 	}
-	if spec.stray > 0 && len(b.Moves()) > 0 && l.Rand.Float64() < spec.stray {
+	if spec.stray > 0 && len(b.Moves()) > 0 && l.Rand.Float64() < spec.stray && l.mayStray(b) {
 		if near := nearStones(b); len(near) > 0 {
 			return near[l.Rand.IntN(len(near))], nil
 		}
@@ -116,6 +121,14 @@ func (l *Level) Move(b *game.Board) (game.Cell, error) {
 		return best, nil
 	}
 	return good[l.Rand.IntN(len(good))], nil
+}
+
+// mayStray reports whether the level may play any cell near the stones on b: never when
+// the side to move can complete a row, and from strayFrom up never when the other side
+// can either.
+func (l *Level) mayStray(b *game.Board) bool {
+	p := newPosition(b, geometryOf(b.Size()), nil, false)
+	return p.threats(b.Turn()) == 0 && (l.N < strayFrom || p.threats(b.Turn().Opponent()) == 0)
 }
 
 // nearStones returns the empty cells of b within two rows and columns of a stone that

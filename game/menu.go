@@ -266,7 +266,11 @@ func (m *Menu) rules() string {
 	}
 	sb.WriteString("How to play\n" + Wrap(how, Width, "  ") + "\n")
 	if m.Level > 0 && !m.Two {
-		sb.WriteString(Wrap(fmt.Sprintf("  The computer plays at level %d of 10 (%s).", m.Level, m.Label), Width, "  ") + "\n")
+		level := fmt.Sprintf("level %d of 10", m.Level)
+		if m.Label != fmt.Sprintf("level %d", m.Level) {
+			level += " (" + m.Label + ")"
+		}
+		sb.WriteString(Wrap("  The computer plays at "+level+".", Width, "  ") + "\n")
 	}
 	sb.WriteString(`
 At a move prompt
