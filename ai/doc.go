@@ -1,6 +1,6 @@
 // Package ai holds the computer's strategies for the m,n,k-game (rows × cols, k in a row
 // wins) and the solver behind them. Every strategy is a game.Player: Random, Rules,
-// Heuristic and Engine, the engine. The package is pure: it never prints, never touches
+// Heuristic, Engine, the engine, and Level, the engine held to a level. The package is pure: it never prints, never touches
 // os, draws randomness only from the *rand.Rand it is given and reads the time only
 // through the clock it is given.
 //
@@ -16,6 +16,7 @@
 // to the board:
 //
 //   - engine.go: Engine, its settings, Move, Hint, Line; Value and Analysis.
+//   - level.go: Level, the engine held to a level of strength from 1 to 10.
 //   - explain.go, review.go, tree.go: why a move (Explain), where a game turned
 //     (Review), and the textbook search tree for teaching (SearchTree).
 //   - analyze.go: Analyze, by alpha-beta or, on bitboards with many free cells, by

@@ -18,7 +18,7 @@ const MaxLevel = 10
 // drops, plays a good move that is not the best: one of the best few, whose score is
 // within the level's margin of the best and which is not proven to lose. Those lines
 // come from the search itself (Engine.Lines), so a four is always blocked and a win in
-// one always taken. Below level 6 a move may also, with a small chance, be any cell near
+// one always taken. Below level 5 a move may also, with a small chance, be any cell near
 // the stones, but never in place of a win in one, and from level 4 (strayFrom) up never
 // in place of a block: levels 1 to 3 can miss a four. Its choices are drawn from Rand, and
 // the bounded searches do not depend on the clock, so a seed replays a game.
@@ -46,15 +46,15 @@ type levelSpec struct {
 // level (a ply of depth, less on boards the engine can solve), the slips grow as they
 // fall; the ladder they make is measured, not assumed (README.md).
 var levelSpecs = [MaxLevel - 1]levelSpec{
-	{nodes: 30, slip: 0.4, margin: 2 * WinScale, stray: 0.1},
-	{nodes: 30, slip: 0.35, margin: 2 * WinScale, stray: 0.06},
-	{nodes: 60, slip: 0.3, margin: 3 * WinScale / 2, stray: 0.03},
-	{nodes: 300, slip: 0.25, margin: WinScale, stray: 0.03},
-	{nodes: 800, slip: 0.2, margin: WinScale, stray: 0.012},
-	{nodes: 2000, slip: 0.14, margin: WinScale / 2},
-	{nodes: 5000, slip: 0.08, margin: WinScale / 2},
-	{nodes: 12000, slip: 0.04, margin: WinScale / 4},
-	{nodes: 25000, slip: 0.01, margin: WinScale / 4},
+	{nodes: 30, slip: 0.4, margin: 2 * WinScale, stray: 0.12},
+	{nodes: 30, slip: 0.35, margin: 2 * WinScale, stray: 0.07},
+	{nodes: 60, slip: 0.3, margin: 3 * WinScale / 2, stray: 0.035},
+	{nodes: 600, slip: 0.25, margin: WinScale, stray: 0.012},
+	{nodes: 5000, slip: 0.3, margin: 2 * WinScale},
+	{nodes: 5000, slip: 0.12, margin: WinScale},
+	{nodes: 10000, slip: 0.05, margin: WinScale / 2},
+	{nodes: 20000, slip: 0.02, margin: WinScale / 4},
+	{nodes: 40000},
 }
 
 // strayFrom is the lowest level whose strays never leave a four of the other side's
