@@ -425,6 +425,9 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 			}
 			continue
 		}
+		if n, ok := strings.CutPrefix(v, levelPrefix); ok && ch.flag == "ai" {
+			return nil, set, fmt.Errorf("--ai %q: the ladder's levels are --level %s", f.Value.String(), n)
+		}
 		if n, ok := strings.CutPrefix(v, levelPrefix); ok && (ch.flag == "x" || ch.flag == "o") {
 			if l, err := strconv.Atoi(n); err != nil || l < 1 || l > ai.MaxLevel {
 				return nil, set, fmt.Errorf("--%s %q: want a level from 1 to %d, such as %s3", ch.flag, f.Value.String(), ai.MaxLevel, levelPrefix)
@@ -900,12 +903,13 @@ func runArena(cfg *config, _ io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case cfg.opening == "swap2":
 		for _, m := range []game.Mark{game.X, game.O} {
-			e, ok := players[m].(*ai.Engine)
-			if _, engine := players[m].(game.Swapper); !ok && !engine {
+			_, engine := players[m].(*ai.Engine)
+			_, level := players[m].(*ai.Level)
+			if _, swapper := players[m].(game.Swapper); !engine && !level && !swapper {
 				return usageError(stderr, "tictactoe arena", fmt.Errorf("--opening swap2: --%s %s cannot answer Swap2; minimax can", strings.ToLower(m.String()), names[m]))
 			}
-			if ok {
-				players[m] = swapEngine{e}
+			if engine || level {
+				players[m] = swapPlayer{players[m], cfg.think}
 			}
 		}
 		a.Players, a.Swap2 = players, true
@@ -985,7 +989,7 @@ func runPbrain(cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
 	if m, ok := player.(*ai.Engine); ok {
 		e.Clear = m.Clear
 		e.Judge = func(b *game.Board, lim pbrain.Limits) (game.Cell, float64, error) {
-			return judge(b, lim.Think)
+			return judge(b, lim.Think, true)
 		}
 	}
 	if err := e.Serve(stdin, stdout); err != nil {
@@ -1145,24 +1149,33 @@ func (r *recorder) close() error {
 	return nil
 }
 
-// swapEngine is minimax as a player of the arena's Swap2 games: it answers as the pbrain
-// engine does (pbrain.Swap2Answer), judging each position with its --think (see judge).
-type swapEngine struct{ *ai.Engine }
+// swapPlayer is minimax, or a level of the ladder, as a player of the arena's Swap2
+// games: it answers as the pbrain engine does (pbrain.Swap2Answer), judging each
+// position with its share of think by a count of positions alone (see judge).
+type swapPlayer struct {
+	game.Player
+	think time.Duration
+}
 
 // Swap2 answers Swap2's question on b (see game.Swapper).
-func (e swapEngine) Swap2(b *game.Board) (bool, []game.Cell, error) {
-	return pbrain.Swap2Answer(b, func(b *game.Board, _ int) (game.Cell, float64, error) {
-		return judge(b, e.Think)
+func (p swapPlayer) Swap2(b *game.Board) (bool, []game.Cell, error) {
+	return pbrain.Swap2Answer(b, func(b *game.Board, shares int) (game.Cell, float64, error) {
+		return judge(b, max(time.Millisecond, p.think/time.Duration(shares)), false)
 	})
 }
 
 // judge returns minimax's move on b and the chance that the side to move wins, for
-// Swap2's questions, from a search of judgePace positions a millisecond of think,
-// bounded by that count alone (as a GUI's level is: see ai.Engine.MaxNodes), so that the
-// same position gets the same answer whatever the seed and however busy the machine.
-func judge(b *game.Board, think time.Duration) (game.Cell, float64, error) {
+// Swap2's questions, from a search of judgePace positions a millisecond of think, from an
+// empty table (as a GUI's level is: see ai.Engine.MaxNodes), so that the same position
+// gets the same answer whatever the seed. With deadline, think also bounds the search,
+// for a manager's clock on a machine slower than ours; without, the count alone does, so
+// that the arena's answers do not depend on how busy the machine is.
+func judge(b *game.Board, think time.Duration, deadline bool) (game.Cell, float64, error) {
 	j := &ai.Engine{Think: time.Hour, Now: time.Now, Timed: true, Hash: judgeHash,
 		MaxNodes: max(1000, think.Milliseconds()*judgePace)}
+	if deadline {
+		j.Think = think
+	}
 	return j.Judge(b)
 }
 

@@ -21,7 +21,8 @@ const MaxLevel = 10
 // one always taken. Below level 5 a move may also, with a small chance, be any cell near
 // the stones, but never in place of a win in one, and from level 4 (strayFrom) up never
 // in place of a block: levels 1 to 3 can miss a four. Its choices are drawn from Rand, and
-// the bounded searches do not depend on the clock, so a seed replays a game.
+// the bounded searches stop at their count, well before Think on a machine like ours, so
+// a seed replays a game.
 type Level struct {
 	N     int
 	Rand  *rand.Rand
@@ -39,7 +40,7 @@ type levelSpec struct {
 	nodes  int64   // the positions a move searches (Engine.MaxNodes)
 	slip   float64 // the chance of playing another of the best lines than the best
 	margin int     // how much worse than the best, in the evaluation's units, such a line may be
-	stray  float64 // the chance of playing any cell near the stones instead (levels 1 to 3)
+	stray  float64 // the chance of playing any cell near the stones instead (levels 1 to 4)
 }
 
 // levelSpecs holds levels 1 to MaxLevel-1, weakest first. The counts roughly halve a
@@ -93,6 +94,7 @@ func (l *Level) Move(b *game.Board) (game.Cell, error) {
 	e := l.e
 	// A bounded move starts from an empty table: one of about four entries a position.
 	e.Timed, e.MaxNodes, e.Lines, e.Hash = true, spec.nodes, levelLines, spec.nodes*4*int64(entryBytes)
+	e.Think, e.Now = l.Think, l.Now // as they are now: pbrain sets them move by move
 	if e.Think <= 0 || e.Now == nil {
 		e.Think, e.Now = time.Hour, time.Now // the count bounds the move; a clock is needed for it
 	}

@@ -26,6 +26,7 @@ func (s *searcher) helpers(p *position, moves []int, all bool) (stop func()) {
 	if s.threads <= 1 || !s.bigBoard || len(moves) < 2 {
 		return func() {}
 	}
+	s.depthNow.Store(0) // not the last move's: the main search's first iteration is yet to come
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	hs := make([]*searcher, s.threads-1)

@@ -267,8 +267,8 @@ func (m *Menu) rules() string {
 	sb.WriteString("How to play\n" + Wrap(how, Width, "  ") + "\n")
 	if m.Level > 0 && !m.Two {
 		level := fmt.Sprintf("level %d of 10", m.Level)
-		if m.Label != fmt.Sprintf("level %d", m.Level) {
-			level += " (" + m.Label + ")"
+		if name, _, ok := strings.Cut(m.Label, ": "); ok { // "medium: level 5"
+			level += " (" + name + ")"
 		}
 		sb.WriteString(Wrap("  The computer plays at "+level+".", Width, "  ") + "\n")
 	}

@@ -645,11 +645,11 @@ func TestServerSwap2(t *testing.T) {
 		want        []string
 	}{
 		{"opening nearest to even", "SWAP2BOARD\nDONE\n", func(b *game.Board) float64 {
-			if b.At(game.Cell{Row: 5, Col: 7}) == game.X { // black third stone two above the centre
+			if b.At(game.Cell{Row: 5, Col: 6}) == game.X { // black third stone two above the centre, one left
 				return 0.52
 			}
 			return 0.9
-		}, []string{"7,7 8,... 7,5"}},
+		}, []string{"7,7 8,8 6,5"}},
 		{"three stones, white lost", "SWAP2BOARD\n7,7\n8,7\n7,9\nDONE\nTURN 0,0\n", func(*game.Board) float64 { return 0.2 },
 			[]string{"SWAP", "1,0"}},
 		{"three stones as X,Y,F, white won", "SWAP2BOARD\n7,7,2\n8,7,1\n7,9,2\nDONE\nTURN 3,3\n", func(*game.Board) float64 { return 0.8 },

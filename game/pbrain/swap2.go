@@ -173,7 +173,7 @@ func swap2Opening(b *game.Board, judge Swap2Judge) ([3]game.Cell, error) {
 		return [3]game.Cell{}, errors.New("the board is too small for an opening")
 	}
 	best, nearest := candidates[0], 2.0
-	step := max(1, len(candidates)/swap2Openings)
+	step := max(1, (len(candidates)+swap2Openings-1)/swap2Openings) // at most swap2Openings judged
 	for i := 0; i < len(candidates); i += step {
 		o := b.Clone()
 		if o.Play(candidates[i][0]) != nil || o.Play(candidates[i][1]) != nil || o.Play(candidates[i][2]) != nil || o.Over() {
