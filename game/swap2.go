@@ -72,9 +72,10 @@ func (a *Arena) swap2Game(i int) (o Outcome, swapped bool, err error) {
 	}
 	black := Empty // the player, by index, who plays X
 	asked := opener
-	swap, err := ask(opener, false, 3)
+	_, err = ask(opener, false, 3) // a swap here is refused: it forfeits
 	if err == nil {
 		asked = other
+		var swap bool
 		if swap, err = ask(other, true, 1, 2); err == nil {
 			switch {
 			case swap:
