@@ -85,9 +85,9 @@ func (l *Level) Move(b *game.Board) (game.Cell, error) {
 	if err := playable(b); err != nil {
 		return game.Cell{}, err
 	}
-	if spec.stray > 0 && len(b.Moves()) > 0 && l.Rand.Float64() < spec.stray && l.mayStray(b) {
-		if near := nearStones(b); len(near) > 0 {
-			return near[l.Rand.IntN(len(near))], nil
+	if spec.stray > 0 && len(b.Moves()) > 0 && l.Rand.Float64() < spec.stray {
+		if c, ok := l.stray(b); ok {
+			return c, nil
 		}
 	}
 	var lines []Thought // the best lines of the last iteration, best first
@@ -125,30 +125,19 @@ func (l *Level) Move(b *game.Board) (game.Cell, error) {
 	return good[l.Rand.IntN(len(good))], nil
 }
 
-// mayStray reports whether the level may play any cell near the stones on b: never when
-// the side to move can complete a row, and from strayFrom up never when the other side
-// can either.
-func (l *Level) mayStray(b *game.Board) bool {
-	p := newPosition(b, geometryOf(b.Size()), nil, false)
-	return p.threats(b.Turn()) == 0 && (l.N < strayFrom || p.threats(b.Turn().Opponent()) == 0)
-}
-
-// nearStones returns the empty cells of b within two rows and columns of a stone that
-// the rule lets the side to move play, in reading order.
-func nearStones(b *game.Board) []game.Cell {
-	s := b.Size()
-	var near []game.Cell
-	for _, c := range b.LegalMoves() {
-		found := false
-		for dr := -2; dr <= 2 && !found; dr++ {
-			for dc := -2; dc <= 2 && !found; dc++ {
-				n := game.Cell{Row: c.Row + dr, Col: c.Col + dc}
-				found = n.Row >= 0 && n.Row < s.Rows && n.Col >= 0 && n.Col < s.Cols && b.At(n) != game.Empty
-			}
-		}
-		if found {
-			near = append(near, c)
-		}
+// stray returns a cell drawn from those within nearRadius of a stone that the side to
+// move may play (the cells a big board's search considers), and true; or false where
+// the level may not stray: when the side to move can complete a row, and from strayFrom
+// up when the other side can.
+func (l *Level) stray(b *game.Board) (game.Cell, bool) {
+	g := geometryOf(b.Size())
+	p := newPosition(b, g, nil, true)
+	if p.threats(b.Turn()) > 0 || l.N >= strayFrom && p.threats(b.Turn().Opponent()) > 0 {
+		return game.Cell{}, false
 	}
-	return near
+	near := p.legalOnly(p.nearEmpty(nil))
+	if len(near) == 0 {
+		return game.Cell{}, false
+	}
+	return g.cell(near[l.Rand.IntN(len(near))]), true
 }

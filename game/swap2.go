@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // A Swapper is a Player that can answer the questions of Swap2, the opening rule of
@@ -60,11 +59,7 @@ func (a *Arena) swap2Game(i int) (o Outcome, swapped bool, err error) {
 		if err == nil && a.Verbose {
 			what := "swaps: takes black"
 			if !swap {
-				cells := make([]string, len(stones))
-				for i, c := range stones {
-					cells[i] = c.String()
-				}
-				what = "puts " + strings.Join(cells, ", ")
+				what = "puts " + JoinCells(stones)
 			}
 			fmt.Fprintln(a.Out, Wrap(fmt.Sprintf("  %s (%s) %s", a.Names[who], role[who], what), Width, "    "))
 		}
