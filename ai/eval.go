@@ -74,34 +74,8 @@ func (p *position) evaluateCells() int {
 	if ps.threeThrees[them] > 0 {
 		score += theirThreeThreeWeight
 	}
-	mine, theirs := &ps.classes[me], &ps.classes[them]
-	for _, w := range weighedClasses {
-		score += int(w.mine*mine[w.class] + w.theirs*theirs[w.class])
-	}
-	return score
+	return score + int(mineOf(ps.worth[me])) + int(theirsOf(ps.worth[them]))
 }
-
-// A classWeight is what an empty cell of one class adds to the evaluation, as the side
-// to move's and as the other side's.
-type classWeight struct {
-	class        int
-	mine, theirs int32
-}
-
-// weighedClasses lists the classes with a weight for either side (see cellWeights),
-// which are all that evaluateCells reads.
-var weighedClasses = func() []classWeight {
-	var ws []classWeight
-	for best := range patterns {
-		for second := range patterns {
-			w := classWeight{cellClass(best, second), cellWeights[0][best][second], cellWeights[1][best][second]}
-			if w.mine != 0 || w.theirs != 0 {
-				ws = append(ws, w)
-			}
-		}
-	}
-	return ws
-}()
 
 // openWeight returns m's open lines, each weighted by the marks it holds (see
 // lineWeight).

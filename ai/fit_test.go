@@ -35,7 +35,7 @@ import (
 
 // The features, in order: the move itself, the other side's doubles (up to two), whether
 // the side to move has a four-three, a three-three, whether the other side has either, then
-// each side's cells of each class (see cellClass).
+// each side's empty cells of each combo (see comboOf).
 const (
 	featToMove = iota
 	featTheirDoubles
@@ -43,8 +43,8 @@ const (
 	featThreeThree
 	featTheirFourThree
 	featTheirThreeThree
-	featClasses                               // the side to move's cells of class k are feature featClasses+k
-	features    = featClasses + 2*cellClasses // the other side's, featClasses+cellClasses+k
+	featCombos                         // the side to move's cells of combo k are feature featCombos+k
+	features   = featCombos + 2*combos // the other side's, featCombos+combos+k
 )
 
 // fitScale is the unit of the weights (see WinScale).
@@ -63,10 +63,13 @@ func fitFeatures(p *position) []float64 {
 	f[featThreeThree] = one(ps.threeThrees[me])
 	f[featTheirFourThree] = one(ps.fourThrees[them])
 	f[featTheirThreeThree] = one(ps.threeThrees[them])
-	for k := range cellClasses {
-		f[featClasses+k] = float64(ps.classes[me][k])
-		f[featClasses+cellClasses+k] = float64(ps.classes[them][k])
+	for c, m := range p.cells {
+		if m == game.Empty {
+			f[featCombos+comboOf(ps.packed(me, c))]++
+			f[featCombos+combos+comboOf(ps.packed(them, c))]++
+		}
 	}
+	f[featCombos], f[featCombos+combos] = 0, 0 // the combo of no pattern weighs nothing
 	return f
 }
 
@@ -79,12 +82,12 @@ func currentWeights() []float64 {
 	w[featThreeThree] = threeThreeWeight
 	w[featTheirFourThree] = theirFourThreeWeight
 	w[featTheirThreeThree] = theirThreeThreeWeight
-	for best := range patterns {
-		for second := range patterns {
-			k := cellClass(best, second)
-			w[featClasses+k] = float64(cellWeights[0][best][second])
-			w[featClasses+cellClasses+k] = float64(cellWeights[1][best][second])
-		}
+	for packed := range 1 << 16 {
+		shapes := shapes4()
+		k, class := comboOf(uint16(packed)), shapes.class(uint16(packed))
+		best, second := class/int(patterns), class%int(patterns)
+		w[featCombos+k] = float64(cellWeights[0][best][second])
+		w[featCombos+combos+k] = float64(cellWeights[1][best][second])
 	}
 	return w
 }
@@ -411,7 +414,7 @@ func TestFitEvaluation(t *testing.T) {
 		}
 	}
 	// The classes met fewer than 300 times would only fit noise: they keep no weight.
-	for k := featClasses; k < features; k++ {
+	for k := featCombos; k < features; k++ {
 		seen := 0
 		for _, s := range train {
 			if s.f[k] != 0 {
@@ -442,20 +445,18 @@ func TestFitEvaluation(t *testing.T) {
 	}
 	var b strings.Builder
 	for side := range 2 {
-		fmt.Fprintf(&b, "\t{\n")
-		for best := range patterns {
-			fmt.Fprintf(&b, "\t\t{")
-			for second := range patterns {
-				if second > 0 {
-					b.WriteString(", ")
-				}
-				fmt.Fprintf(&b, "%.0f", w[featClasses+side*cellClasses+cellClass(best, second)])
+		fmt.Fprintf(&b, "\t{")
+		for k := range combos {
+			if k%12 == 0 {
+				b.WriteString("\n\t\t")
+			} else {
+				b.WriteString(" ")
 			}
-			fmt.Fprintf(&b, "},\n")
+			fmt.Fprintf(&b, "%.0f,", w[featCombos+side*combos+k])
 		}
-		fmt.Fprintf(&b, "\t},\n")
+		fmt.Fprintf(&b, "\n\t},\n")
 	}
-	t.Logf("cellWeights:\n%s", b.String())
+	t.Logf("comboWeights:\n%s", b.String())
 	t.Logf("toMove %.0f, theirDouble %.0f, fourThree %.0f, threeThree %.0f, theirFourThree %.0f, theirThreeThree %.0f",
 		w[featToMove], w[featTheirDoubles], w[featFourThree], w[featThreeThree], w[featTheirFourThree], w[featTheirThreeThree])
 }
@@ -488,51 +489,82 @@ func gameSamples(pattern string) ([]fitSample, int, error) {
 // Rapfi's classical evaluation counts.
 const judgedScale = 200
 
-// readJudged reads the positions that a stronger engine judged, from the files that
-// pattern names (globs separated by spaces): one position of 15×15 five in a row a
-// line, its moves from X's first ("row,col", from 1, separated by spaces), a tab, and
-// the engine's score for the side to move (see judgedScale), or +M or -M and a count
-// of plies for a win or a loss it found. It returns the quiet ones (see fitQuiet),
-// each with the probability that the side to move wins as its result.
-func readJudged(pattern string) ([]fitSample, error) {
-	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	var samples []fitSample
-	err := eachFile(pattern, func(name string, data []byte) error {
+// A judgedLine is a line of a file of judged positions (see eachJudged): the moves
+// that reach the position, the probability that the side to move wins, and the
+// judge's move there, if the line has one.
+type judgedLine struct {
+	moves  []game.Cell
+	result float64
+	move   *game.Cell
+}
+
+// eachJudged calls each with the lines of the files of positions that a stronger
+// engine judged that pattern names (globs separated by spaces), and stops at its first
+// error: one position of 15×15 five in a row a line, its moves from X's first
+// ("row,col", from 1, separated by spaces), a tab, and the engine's score for the side
+// to move (see judgedScale), or +M or -M and a count of plies for a win or a loss it
+// found, and, after another tab, the move the engine chose there, if it is known.
+func eachJudged(pattern string, each func(j judgedLine) error) error {
+	cell := func(m string) (game.Cell, error) {
+		var c game.Cell
+		if _, err := fmt.Sscanf(m, "%d,%d", &c.Row, &c.Col); err != nil {
+			return c, fmt.Errorf("move %q: %v", m, err)
+		}
+		return game.Cell{Row: c.Row - 1, Col: c.Col - 1}, nil
+	}
+	return eachFile(pattern, func(name string, data []byte) error {
 		for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			moves, score, ok := strings.Cut(line, "\t")
-			if !ok {
+			fields := strings.Split(line, "\t")
+			if len(fields) < 2 {
 				return fmt.Errorf("%s:%d: no tab in %q", name, n+1, line)
 			}
-			var result float64
-			switch {
+			var j judgedLine
+			switch score := fields[1]; {
 			case strings.HasPrefix(score, "+M"):
-				result = 1
+				j.result = 1
 			case strings.HasPrefix(score, "-M"):
-				result = 0
+				j.result = 0
 			default:
 				v, err := strconv.Atoi(score)
 				if err != nil {
 					return fmt.Errorf("%s:%d: score %q: %v", name, n+1, score, err)
 				}
-				result = 1 / (1 + math.Exp(-float64(v)/judgedScale))
+				j.result = 1 / (1 + math.Exp(-float64(v)/judgedScale))
 			}
-			var cells []game.Cell
-			for _, m := range strings.Fields(moves) {
-				var c game.Cell
-				if _, err := fmt.Sscanf(m, "%d,%d", &c.Row, &c.Col); err != nil {
-					return fmt.Errorf("%s:%d: move %q: %v", name, n+1, m, err)
+			for _, m := range strings.Fields(fields[0]) {
+				c, err := cell(m)
+				if err != nil {
+					return fmt.Errorf("%s:%d: %v", name, n+1, err)
 				}
-				cells = append(cells, game.Cell{Row: c.Row - 1, Col: c.Col - 1})
+				j.moves = append(j.moves, c)
 			}
-			s, err := judgedSample(size, cells, result)
-			if err != nil {
+			if len(fields) > 2 {
+				c, err := cell(fields[2])
+				if err != nil {
+					return fmt.Errorf("%s:%d: %v", name, n+1, err)
+				}
+				j.move = &c
+			}
+			if err := each(j); err != nil {
 				return fmt.Errorf("%s:%d: %v", name, n+1, err)
-			}
-			if s != nil {
-				samples = append(samples, *s)
 			}
 		}
 		return nil
+	})
+}
+
+// readJudged reads the positions of the files of judged positions that pattern names
+// (see eachJudged) and returns the quiet ones (see fitQuiet), each with the probability
+// that the side to move wins as its result.
+func readJudged(pattern string) ([]fitSample, error) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	var samples []fitSample
+	err := eachJudged(pattern, func(j judgedLine) error {
+		s, err := judgedSample(size, j.moves, j.result)
+		if s != nil {
+			samples = append(samples, *s)
+		}
+		return err
 	})
 	return samples, err
 }

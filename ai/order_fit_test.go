@@ -23,13 +23,13 @@ import (
 // see. The player is every one whose name in the log holds TICTACTOE_FIT_PLAYER. Without
 // TICTACTOE_FIT it checks the fit on moves drawn from a known model.
 
-// The order's features of a cell, as indices of its weights: the cell's class for the
-// mover and for the other side, then the pattern of each of the four directions, for
-// each. A cell has orderCellFeatures of them, some maybe the same.
+// The order's features of a cell, as indices of its weights: the cell's combo for the
+// mover and for the other side (see comboOf), then the pattern of each of the four
+// directions, for each. A cell has orderCellFeatures of them, some maybe the same.
 const (
-	orderMineClass     = 0
-	orderTheirsClass   = cellClasses
-	orderMinePattern   = 2 * cellClasses
+	orderMineCombo     = 0
+	orderTheirsCombo   = combos
+	orderMinePattern   = 2 * combos
 	orderTheirsPattern = orderMinePattern + int(patterns)
 	orderFeatures      = orderTheirsPattern + int(patterns)
 	orderCellFeatures  = 10
@@ -43,8 +43,8 @@ const orderScale = 1000
 func orderFeaturesOf(ps *patternState, c int, m game.Mark) [orderCellFeatures]int {
 	mine, theirs := ps.packed(m, c), ps.packed(m.Opponent(), c)
 	f := [orderCellFeatures]int{
-		orderMineClass + int(ps.shapes.class(mine)),
-		orderTheirsClass + int(ps.shapes.class(theirs)),
+		orderMineCombo + comboOf(mine),
+		orderTheirsCombo + comboOf(theirs),
 	}
 	for d := range 4 {
 		f[2+d] = orderMinePattern + int(min(pattern(mine>>(4*d)&15), patF5))
@@ -56,11 +56,9 @@ func orderFeaturesOf(ps *patternState, c int, m game.Mark) [orderCellFeatures]in
 // currentOrderWeights returns the weights of the move order as a vector of the features.
 func currentOrderWeights() []float64 {
 	w := make([]float64, orderFeatures)
-	for side, base := range []int{orderMineClass, orderTheirsClass} {
-		for best := range patterns {
-			for second := range patterns {
-				w[base+cellClass(best, second)] = float64(orderClassWeights[side][best][second])
-			}
+	for side, base := range []int{orderMineCombo, orderTheirsCombo} {
+		for k := range combos {
+			w[base+k] = float64(orderComboWeights[side][k])
 		}
 	}
 	for side, base := range []int{orderMinePattern, orderTheirsPattern} {
@@ -96,23 +94,55 @@ func orderPositions(g arenaGame, player string) ([]orderSample, error) {
 		if err != nil {
 			return nil, err
 		}
-		me := p.turn
-		if i >= max(3, g.opening) && strings.Contains(g.players[me-game.X], player) && fitQuiet(p) {
-			s := orderSample{chosen: -1}
-			for _, y := range p.nearEmpty(nil) {
-				if y == x {
-					s.chosen = len(s.cells)
-				}
-				s.cells = append(s.cells, orderFeaturesOf(p.pat, y, me))
-				s.worth = append(s.worth, p.pat.moveScore(y, me))
-			}
-			if s.chosen >= 0 && len(s.cells) > 1 {
+		if i >= max(3, g.opening) && strings.Contains(g.players[p.turn-game.X], player) {
+			if s, ok := orderSampleAt(p, x); ok {
 				samples = append(samples, s)
 			}
 		}
 		p.play(x)
 	}
 	return samples, nil
+}
+
+// orderSampleAt returns the position p, where the move x was chosen, as a sample of the
+// order's fit, or false where p is not quiet (see fitQuiet) or x is not among the empty
+// cells near the stones, the search's candidates.
+func orderSampleAt(p *position, x int) (orderSample, bool) {
+	if !fitQuiet(p) {
+		return orderSample{}, false
+	}
+	me := p.turn
+	s := orderSample{chosen: -1}
+	for _, y := range p.nearEmpty(nil) {
+		if y == x {
+			s.chosen = len(s.cells)
+		}
+		s.cells = append(s.cells, orderFeaturesOf(p.pat, y, me))
+		s.worth = append(s.worth, p.pat.moveScore(y, me))
+	}
+	return s, s.chosen >= 0 && len(s.cells) > 1
+}
+
+// judgedOrderSamples returns the positions of the files of judged positions that
+// pattern names (see eachJudged) whose line names the judge's move, as samples of the
+// order's fit.
+func judgedOrderSamples(pattern string) ([]orderSample, error) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	var samples []orderSample
+	err := eachJudged(pattern, func(j judgedLine) error {
+		if j.move == nil {
+			return nil
+		}
+		p, err := replay(size, j.moves, nil)
+		if c := *j.move; err != nil || p.won || c.Row < 0 || c.Col < 0 || c.Row >= size.Rows || c.Col >= size.Cols {
+			return err
+		}
+		if s, ok := orderSampleAt(p, p.g.index(*j.move)); ok {
+			samples = append(samples, s)
+		}
+		return nil
+	})
+	return samples, err
 }
 
 // orderScores returns the scores of w for the cells of s.
@@ -197,28 +227,45 @@ func orderHits(samples []orderSample, score func(s orderSample) []float64) (firs
 // TICTACTOE_FIT names (see the comment at the top of this file); without it, it checks
 // that the fit finds the weights of moves drawn from a known model.
 func TestFitMoveOrder(t *testing.T) {
-	pattern := os.Getenv("TICTACTOE_FIT")
-	if pattern == "" {
-		checkOrderKnownModel(t)
-		return
-	}
+	pattern, judged := os.Getenv("TICTACTOE_FIT"), os.Getenv("TICTACTOE_FIT_JUDGED")
 	player := os.Getenv("TICTACTOE_FIT_PLAYER")
-	games, err := readFitGames(pattern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// One game in five is held out to judge the fit.
+	var games []arenaGame
 	var train, held []orderSample
-	for i, g := range games {
-		s, err := orderPositions(g, player)
+	switch {
+	case judged != "":
+		pattern, player = judged, "the judge"
+		samples, err := judgedOrderSamples(judged)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i%5 == 0 {
-			held = append(held, s...)
-		} else {
-			train = append(train, s...)
+		// One run of 50 positions in five is held out to judge the fit.
+		for i, s := range samples {
+			if i/50%5 == 0 {
+				held = append(held, s)
+			} else {
+				train = append(train, s)
+			}
 		}
+	case pattern != "":
+		var err error
+		if games, err = readFitGames(pattern); err != nil {
+			t.Fatal(err)
+		}
+		// One game in five is held out to judge the fit.
+		for i, g := range games {
+			s, err := orderPositions(g, player)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i%5 == 0 {
+				held = append(held, s...)
+			} else {
+				train = append(train, s...)
+			}
+		}
+	default:
+		checkOrderKnownModel(t)
+		return
 	}
 	if len(train) == 0 || len(held) == 0 {
 		t.Fatalf("no move of %q in five in a row in %s", player, pattern)
@@ -240,20 +287,18 @@ func TestFitMoveOrder(t *testing.T) {
 	first, beam = orderHits(held, func(s orderSample) []float64 { return orderScores(w, s) })
 	t.Logf("the fit %.3f, %.3f", first, beam)
 	var b strings.Builder
-	b.WriteString("orderClassWeights:\n")
-	for side, base := range []int{orderMineClass, orderTheirsClass} {
-		fmt.Fprintf(&b, "\t{ // side %d\n", side)
-		for best := range patterns {
-			fmt.Fprintf(&b, "\t\t{")
-			for second := range patterns {
-				if second > 0 {
-					b.WriteString(", ")
-				}
-				fmt.Fprintf(&b, "%.0f", w[base+cellClass(best, second)])
+	b.WriteString("orderComboWeights:\n")
+	for _, base := range []int{orderMineCombo, orderTheirsCombo} {
+		fmt.Fprintf(&b, "\t{")
+		for k := range combos {
+			if k%12 == 0 {
+				b.WriteString("\n\t\t")
+			} else {
+				b.WriteString(" ")
 			}
-			fmt.Fprintf(&b, "},\n")
+			fmt.Fprintf(&b, "%.0f,", w[base+k])
 		}
-		fmt.Fprintf(&b, "\t},\n")
+		fmt.Fprintf(&b, "\n\t},\n")
 	}
 	b.WriteString("orderPatternWeights:\n")
 	for _, base := range []int{orderMinePattern, orderTheirsPattern} {
@@ -274,7 +319,7 @@ func TestFitMoveOrder(t *testing.T) {
 func checkOrderKnownModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	want := make([]float64, orderFeatures)
-	used := []int{orderMineClass + 3, orderTheirsClass + 7, orderMinePattern + 2, orderTheirsPattern + 5}
+	used := []int{orderMineCombo + 3, orderTheirsCombo + 7, orderMinePattern + 2, orderTheirsPattern + 5}
 	for i, k := range used {
 		want[k] = []float64{1.5, -1, 0.7, 2}[i]
 	}

@@ -91,8 +91,8 @@ func TestPatternIncremental(t *testing.T) {
 			if got, want := countsOf(p.pat), countsOf(fresh); got != want {
 				t.Fatalf("%v step %d: %+v, afresh %+v", size, step, got, want)
 			}
-			// The counts again, from each empty cell's flags rather than move by move, and
-			// its classes from its patterns, sorted.
+			// The counts again, from each empty cell's flags rather than move by move, its
+			// classes from its patterns, sorted, and its worth from its combo's weights.
 			var flagged threatCounts
 			for i, m := range p.cells {
 				for _, side := range []game.Mark{game.X, game.O} {
@@ -105,6 +105,8 @@ func TestPatternIncremental(t *testing.T) {
 					}
 					slices.Sort(dirs)
 					flagged.classes[side][cellClass(dirs[3], dirs[2])]++
+					k := comboOf(p.pat.packed(side, i))
+					flagged.worth[side] += int64(comboWeights[1][k])<<32 + int64(comboWeights[0][k])
 					f := p.pat.shapes.flag(p.pat.packed(side, i))
 					if f&shapeDouble != 0 {
 						flagged.doubles[side]++
@@ -300,16 +302,17 @@ func middleBoard(t *testing.T, rng *rand.Rand, least, spread, lo, span int) *gam
 }
 
 // threatCounts are a position's counts of empty cells where a side makes a double, a
-// four-three and a three-three, and of its empty cells of each class (see
+// four-three and a three-three, of its empty cells of each class, and their worth (see
 // patternState), for comparing them at once.
 type threatCounts struct {
 	doubles, fourThrees, threeThrees [3]int
 	classes                          [3]classCounts
+	worth                            [3]int64
 }
 
 // countsOf returns ps's threat counts.
 func countsOf(ps *patternState) threatCounts {
-	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees, ps.classes}
+	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees, ps.classes, ps.worth}
 }
 
 // TestEvaluateInitiative checks the side to move's credit for a slower winning threat
@@ -352,6 +355,23 @@ func TestEvaluateInitiative(t *testing.T) {
 		}
 		if got := p.initiative(); got != tc.want {
 			t.Errorf("%s: initiative = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestBothWorths checks that sums of packed worths unpack to the sums of their halves,
+// of either sign, as patternState.worth keeps them.
+func TestBothWorths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var sum int64
+	var mine, theirs int32
+	for range 10_000 {
+		a, b := int32(rng.IntN(60_001)-30_000), int32(rng.IntN(60_001)-30_000)
+		sign := int64(1 - 2*rng.IntN(2))
+		sum += sign * bothWorths(a, b)
+		mine, theirs = mine+int32(sign)*a, theirs+int32(sign)*b
+		if mineOf(sum) != mine || theirsOf(sum) != theirs {
+			t.Fatalf("unpacked %d and %d, want %d and %d", mineOf(sum), theirsOf(sum), mine, theirs)
 		}
 	}
 }

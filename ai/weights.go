@@ -42,6 +42,30 @@ var cellWeights = [2][patterns][patterns]int32{
 	},
 }
 
+// comboWeights[side][k] is what each empty cell of combo k (see comboOf) adds to the
+// score, for side 0 the side to move's cells and for side 1 the other side's: for now
+// the weight of the combo's class (see cellWeights).
+var comboWeights = byCombo(&cellWeights)
+
+// byCombo returns, for each combo (see comboOf), the weight of its class in w, indexed by
+// side, best pattern and second best.
+func byCombo(w *[2][patterns][patterns]int32) (c [2][combos]int32) {
+	for packed := range 1 << 16 {
+		var best, second pattern
+		for d := range 4 {
+			switch p := min(pattern(packed>>(4*d)&15), patF5); {
+			case p > best:
+				best, second = p, best
+			case p > second:
+				second = p
+			}
+		}
+		k := comboOf(uint16(packed))
+		c[0][k], c[1][k] = w[0][best][second], w[1][best][second]
+	}
+	return c
+}
+
 // The other weights of evaluateCells: for a cell where the side to move makes a four and
 // an open three (on top of its class's weight), one where it makes two open threes, each
 // cell (up to two) where the other side makes an open four or two fours, whether the
@@ -97,6 +121,11 @@ var orderClassWeights = [2][patterns][patterns]int32{
 		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},                        // best patF5
 	},
 }
+
+// orderComboWeights[side][k] is what the combo k of a cell (see comboOf) adds to the
+// worth of a move there, for side 0 the mover's and for side 1 the other side's: for now
+// the weight of the combo's class (see orderClassWeights).
+var orderComboWeights = byCombo(&orderClassWeights)
 
 // orderPatternWeights[side][p] is what the pattern p adds, in each of the four
 // directions, to the worth of a move: for side 0 the mover's, for side 1 the other side's.
