@@ -34,8 +34,9 @@ import (
 // reads its features as the fit does.
 
 // The features, in order: the move itself, the other side's doubles (up to two), whether
-// the side to move has a four-three, a three-three, whether the other side has either, then
-// each side's empty cells of each combo (see comboOf).
+// the side to move has a four-three, a three-three, whether the other side has either,
+// each side's empty cells of each combo (see comboOf), then the position's threat mask
+// (see patternState.threatMask), one feature a mask.
 const (
 	featToMove = iota
 	featTheirDoubles
@@ -44,7 +45,8 @@ const (
 	featTheirFourThree
 	featTheirThreeThree
 	featCombos                         // the side to move's cells of combo k are feature featCombos+k
-	features   = featCombos + 2*combos // the other side's, featCombos+combos+k
+	featMasks  = featCombos + 2*combos // the other side's, featCombos+combos+k; mask m is featMasks+m
+	features   = featMasks + threatMasks
 )
 
 // fitScale is the unit of the weights (see WinScale).
@@ -70,6 +72,7 @@ func fitFeatures(p *position) []float64 {
 		}
 	}
 	f[featCombos], f[featCombos+combos] = 0, 0 // the combo of no pattern weighs nothing
+	f[featMasks+ps.threatMask(me)] = 1
 	return f
 }
 
@@ -82,12 +85,12 @@ func currentWeights() []float64 {
 	w[featThreeThree] = threeThreeWeight
 	w[featTheirFourThree] = theirFourThreeWeight
 	w[featTheirThreeThree] = theirThreeThreeWeight
-	for packed := range 1 << 16 {
-		shapes := shapes4()
-		k, class := comboOf(uint16(packed)), shapes.class(uint16(packed))
-		best, second := class/int(patterns), class%int(patterns)
-		w[featCombos+k] = float64(cellWeights[0][best][second])
-		w[featCombos+combos+k] = float64(cellWeights[1][best][second])
+	for m := range threatMasks {
+		w[featMasks+m] = float64(maskWeights[m])
+	}
+	for k := range combos {
+		w[featCombos+k] = float64(comboWeights[0][k])
+		w[featCombos+combos+k] = float64(comboWeights[1][k])
 	}
 	return w
 }
@@ -445,20 +448,29 @@ func TestFitEvaluation(t *testing.T) {
 	}
 	var b strings.Builder
 	for side := range 2 {
-		fmt.Fprintf(&b, "\t{")
-		for k := range combos {
-			if k%12 == 0 {
-				b.WriteString("\n\t\t")
-			} else {
-				b.WriteString(" ")
-			}
-			fmt.Fprintf(&b, "%.0f,", w[featCombos+side*combos+k])
-		}
-		fmt.Fprintf(&b, "\n\t},\n")
+		b.WriteString("\t{")
+		writeWeights(&b, w[featCombos+side*combos:][:combos], "\n\t\t")
+		b.WriteString("\n\t},\n")
 	}
 	t.Logf("comboWeights:\n%s", b.String())
+	b.Reset()
+	writeWeights(&b, w[featMasks:][:threatMasks], "\n\t")
+	t.Logf("maskWeights:%s", b.String())
 	t.Logf("toMove %.0f, theirDouble %.0f, fourThree %.0f, threeThree %.0f, theirFourThree %.0f, theirThreeThree %.0f",
 		w[featToMove], w[featTheirDoubles], w[featFourThree], w[featThreeThree], w[featTheirFourThree], w[featTheirThreeThree])
+}
+
+// writeWeights writes the weights w, rounded, as Go, twelve to a line, each line after
+// indent.
+func writeWeights(b *strings.Builder, w []float64, indent string) {
+	for k, v := range w {
+		if k%12 == 0 {
+			b.WriteString(indent)
+		} else {
+			b.WriteString(" ")
+		}
+		fmt.Fprintf(b, "%.0f,", v)
+	}
 }
 
 // fitRidge is the ridge (l2) of TestFitEvaluation's fit, the one that fitted the weights
@@ -612,8 +624,8 @@ func checkFitKnownModel(t *testing.T) {
 
 // TestEvaluateCellsReadsFeatures checks that evaluateCells scores a position as its
 // weights times its features (see fitFeatures), so that what the fit weighs is what the
-// search reads, on random 15×15 positions, and doubleWin where the side to move makes a
-// double.
+// search reads, on random 15×15 positions, within what a double to play scores, and
+// doubleWin where the side to move makes a double.
 func TestEvaluateCellsReadsFeatures(t *testing.T) {
 	w := currentWeights()
 	checked, doubles := 0, 0
@@ -626,7 +638,8 @@ func TestEvaluateCellsReadsFeatures(t *testing.T) {
 			doubles++
 			return
 		}
-		if want := int(math.Round(dot(w, fitFeatures(p)) * fitScale)); got != want {
+		want := int(math.Round(dot(w, fitFeatures(p)) * fitScale))
+		if want = min(max(want, 1-doubleWin), doubleWin-1); got != want {
 			t.Fatalf("after %v: evaluate %d, weights times features %d", p.moves, got, want)
 		}
 		checked++

@@ -289,16 +289,9 @@ func TestFitMoveOrder(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("orderComboWeights:\n")
 	for _, base := range []int{orderMineCombo, orderTheirsCombo} {
-		fmt.Fprintf(&b, "\t{")
-		for k := range combos {
-			if k%12 == 0 {
-				b.WriteString("\n\t\t")
-			} else {
-				b.WriteString(" ")
-			}
-			fmt.Fprintf(&b, "%.0f,", w[base+k])
-		}
-		fmt.Fprintf(&b, "\n\t},\n")
+		b.WriteString("\t{")
+		writeWeights(&b, w[base:][:combos], "\n\t\t")
+		b.WriteString("\n\t},\n")
 	}
 	b.WriteString("orderPatternWeights:\n")
 	for _, base := range []int{orderMinePattern, orderTheirsPattern} {
