@@ -19,16 +19,16 @@ import (
 )
 
 // The evaluation of five in a row (evaluateCells) is a weighted sum of counts of the
-// position, its features; its weights (weights.go) were fitted to the results of games
-// by TestFitEvaluation, which refits them from the games of `tictactoe arena --verbose`:
-//
-//	TICTACTOE_FIT='games/*.txt' go test ./ai -run TestFitEvaluation -v
-//
-// prints the new weights as Go, and how well they and the line counts predict the games
-// they were not fitted to. With TICTACTOE_FIT_JUDGED in its place, it fits them to a
-// stronger engine's judgement of positions (see readJudged) rather than to results:
+// position, its features; its weights (weights.go) were fitted by TestFitEvaluation to a
+// stronger engine's judgement of positions (see eachJudged):
 //
 //	TICTACTOE_FIT_JUDGED='judged/*.tsv' go test ./ai -run TestFitEvaluation -v
+//
+// prints the new weights as Go, and how well they, the weights in use and the line
+// counts predict the judgement of positions they were not fitted to. With TICTACTOE_FIT
+// in its place it fits them to the results of the games of `tictactoe arena --verbose`:
+//
+//	TICTACTOE_FIT='games/*.txt' go test ./ai -run TestFitEvaluation -v
 //
 // Without either it checks the fit on games of a known model, and that the evaluation
 // reads its features as the fit does.
@@ -416,7 +416,8 @@ func TestFitEvaluation(t *testing.T) {
 			train = append(train, s)
 		}
 	}
-	// The classes met fewer than 300 times would only fit noise: they keep no weight.
+	// The combos and masks met fewer than 300 times would only fit noise: they keep no
+	// weight.
 	for k := featCombos; k < features; k++ {
 		seen := 0
 		for _, s := range train {
@@ -474,8 +475,9 @@ func writeWeights(b *strings.Builder, w []float64, indent string) {
 }
 
 // fitRidge is the ridge (l2) of TestFitEvaluation's fit, the one that fitted the weights
-// in use to the results of games. On positions judged by Rapfi (see readJudged), ridges
-// from 1 to 50 predicted the judgement of those held out within 0.002 of each other.
+// in use to Rapfi's judgement and those before them to the results of games. On 22,535
+// positions judged by Rapfi (see readJudged), ridges from 1 to 50 predicted the
+// judgement of those held out within 0.002 of each other.
 const fitRidge = 1
 
 // gameSamples returns the quiet positions of the games in the arena logs that pattern

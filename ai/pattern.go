@@ -373,8 +373,8 @@ type patternState struct {
 	// worth[m]: what m's empty cells weigh in the evaluation, as the side to move's and
 	// as the other side's, both in one word (see cellShapes.worth and mineOf, theirsOf).
 	worth [3]int64
-	// fitted: the weights fitted to games (weights.go) apply: five in a row under
-	// freestyle. The evaluation and the move order read them.
+	// fitted: the fitted weights (weights.go) apply: five in a row under freestyle. The
+	// evaluation and the move order read them.
 	fitted bool
 }
 
