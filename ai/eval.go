@@ -84,12 +84,14 @@ func (p *position) evaluateCells() int {
 const threatMasks = 1 << 9
 
 // threatMask returns the threat mask of a position of five in a row where me is to move
-// and makes no double: which of the threats that one move makes each side has a cell
-// for, a bit each. For me, bits 0 to 3: a four, an open three, a four and an open three,
-// two open threes; for the other side, bit 4 a double (an open four or two fours), then
-// the same four as mine. The evaluation weighs each mask on its own (maskWeights), so
-// that a threat can count for much when the other side has none and for little when it
-// has one that comes first, which a sum of cells cannot say.
+// and makes no double: which threats that one move makes each side has a cell for, a
+// bit each. For me, bits 0 to 3: a cell whose best pattern is a four (a move there makes
+// a four and nothing better in any direction), one whose best is an open three, a cell
+// flagged four-three (see shapeFourThree), one flagged three-three; for the other side,
+// bit 4 a double (an open four or two fours, see shapeDouble), then the same four as
+// mine in bits 5 to 8. The evaluation weighs each mask on its own (maskWeights), so that
+// a threat can count for much when the other side has none and for little when it has
+// one that comes first, which a sum over cells cannot say.
 func (ps *patternState) threatMask(me game.Mark) int {
 	them := me.Opponent()
 	has := func(m game.Mark, best pattern) int {

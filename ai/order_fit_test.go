@@ -12,16 +12,19 @@ import (
 )
 
 // The move order of five in a row under freestyle (patternState.moveScore) adds up
-// weights of what a move makes and what it stops (orderClassWeights,
-// orderPatternWeights), fitted by TestFitMoveOrder to the moves of a player of the games
-// of `tictactoe arena --verbose`, a stronger engine for choice:
+// weights of what a move makes and what it stops (orderComboWeights, which takes each
+// combo's weight from its class in orderClassWeights, and orderPatternWeights), fitted by
+// TestFitMoveOrder to the moves of a player of the games of `tictactoe arena --verbose`,
+// a stronger engine for choice, or to the moves in a file of judged positions:
 //
 //	TICTACTOE_FIT='games/*.txt' TICTACTOE_FIT_PLAYER=rapfi go test ./ai -run TestFitMoveOrder -v
+//	TICTACTOE_FIT_JUDGED='judged/*.tsv' go test ./ai -run TestFitMoveOrder -v
 //
-// prints the new weights as Go, and how often the player's move is the first of the order
-// and among the beamWidth first, the order in use and the fit's, in games the fit did not
-// see. The player is every one whose name in the log holds TICTACTOE_FIT_PLAYER. Without
-// TICTACTOE_FIT it checks the fit on moves drawn from a known model.
+// prints the new weights as Go (orderComboWeights as a table of its own, to stand in for
+// byCombo's), and how often the player's move is the first of the order and among the
+// beamWidth first, the order in use and the fit's, in positions the fit did not see.
+// The player is every one whose name in the log holds TICTACTOE_FIT_PLAYER. Without
+// either it checks the fit on moves drawn from a known model.
 
 // The order's features of a cell, as indices of its weights: the cell's combo for the
 // mover and for the other side (see comboOf), then the pattern of each of the four

@@ -196,10 +196,11 @@ func decode(code, r int, m game.Mark, line []int8) {
 
 // cellShapes is what the four patterns through an empty cell add up to for one side,
 // for every packing of them (four bits a direction): the cell's worth as a move, for move
-// ordering, and its kind: its flags (see shapeDouble) and its class, for the evaluation
-// (see cellClass). The kind is a table of its own, apart from the worths, because every
-// move reads it for the cells around the stone whose patterns change (see place): one
-// lookup gives both, from 128 KiB of cache.
+// ordering, its kind: its flags (see shapeDouble) and its class (see cellClass), and its
+// worth in the evaluation (see comboOf). The kind is a table of its own, apart from the
+// worths, because every move reads it for the cells around the stone whose patterns
+// change (see place): one lookup gives both, from 128 KiB of cache; the evaluation's
+// worth is another lookup there, in 512 KiB.
 type cellShapes struct {
 	move []int32
 	// kind holds a packing's class in its low byte and its flags in its high byte: an
@@ -223,15 +224,13 @@ func (t *cellShapes) class(packed uint16) int { return int(uint8(t.kind[packed])
 // cellClass returns the class of an empty cell for one side, from the best and the
 // second best of its patterns in the four directions (the same when two directions
 // share the best): what a move there would make, and what it would make besides. The
-// evaluation of five in a row counts each side's empty cells by class (see
-// position.evaluateCells).
+// position counts each side's empty cells by class, which tells where a side has a five
+// to play, a four or an open three (see patternState.fives and threatMask), and the
+// move order weighs a cell by its class (see orderClassWeights).
 func cellClass(best, second pattern) int { return int(best)*int(patterns) + int(second) }
 
-// cellClasses is how many classes cellClass returns.
-const cellClasses = int(patterns) * int(patterns)
-
 // classCounts counts a side's empty cells by class: of its 256 entries only the first
-// cellClasses are used, so that a class read from a byte indexes it without a check.
+// patterns×patterns are used, so that a class read from a byte indexes it without a check.
 type classCounts [256]int32
 
 // The flags of a cell's shape for one side.
@@ -415,8 +414,8 @@ func (ps *patternState) packed(m game.Mark, c int) uint16 {
 	return uint16(ps.both[c] >> (16 * (m - 1)))
 }
 
-// count adds sign times the threats and the class of m at the empty cell c to m's
-// counts.
+// count adds sign times the threats, the class and the worth of m at the empty cell c
+// to m's counts.
 func (ps *patternState) count(m game.Mark, c, sign int) {
 	packed := ps.packed(m, c)
 	ps.tally(m, ps.shapes.flag(packed), sign)

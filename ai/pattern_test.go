@@ -375,3 +375,92 @@ func TestBothWorths(t *testing.T) {
 		}
 	}
 }
+
+// TestComboOf checks that a combo is the four patterns of a packing in any order: the
+// packings of every ordering of four patterns share one combo, different multisets
+// have different combos, and all combos are met.
+func TestComboOf(t *testing.T) {
+	seen := map[int][4]pattern{}
+	for packed := range 1 << 16 {
+		var p [4]pattern
+		for d := range 4 {
+			p[d] = pattern(packed >> (4 * d) & 15)
+		}
+		if slices.Max(p[:]) >= patterns {
+			continue // no such pattern
+		}
+		k := comboOf(uint16(packed))
+		sorted := p
+		slices.Sort(sorted[:])
+		if was, ok := seen[k]; ok && was != sorted {
+			t.Fatalf("combo %d is both %v and %v", k, was, sorted)
+		}
+		seen[k] = sorted
+	}
+	if len(seen) != combos {
+		t.Errorf("%d combos met, want %d", len(seen), combos)
+	}
+}
+
+// TestOrderByClass checks that the move order's worth of every packing is what it was
+// when the order weighed a cell by its class: each combo takes its class's weight (see
+// byCombo), plus the weight of each direction's pattern.
+func TestOrderByClass(t *testing.T) {
+	shapes := shapes4()
+	for packed := range 1 << 16 {
+		class := shapes.class(uint16(packed))
+		best, second := class/int(patterns), class%int(patterns)
+		for side := range 2 {
+			want := orderClassWeights[side][best][second]
+			for d := range 4 {
+				want += orderPatternWeights[side][min(pattern(packed>>(4*d)&15), patF5)]
+			}
+			if got := shapes.order[side][packed]; got != want {
+				t.Fatalf("packing %#x, side %d: worth %d, by its class %d", packed, side, got, want)
+			}
+		}
+	}
+}
+
+// TestThreatMask checks the threat mask against the cells' patterns read one by one, on
+// random 15×15 positions, and that each bit is met.
+func TestThreatMask(t *testing.T) {
+	var met int
+	eachQuietPosition(rand.New(rand.NewPCG(9, 10)), 300, func(p *position) {
+		me, them := p.turn, p.turn.Opponent()
+		if p.pat.doubles[me] > 0 {
+			return // evaluateCells scores a double to play apart
+		}
+		want := 0
+		for c, m := range p.cells {
+			if m != game.Empty {
+				continue
+			}
+			for i, side := range []game.Mark{me, them} {
+				packed := p.pat.packed(side, c)
+				best := patNone
+				for d := range 4 {
+					best = max(best, pattern(packed>>(4*d)&15))
+				}
+				flags := p.pat.shapes.flag(packed)
+				bits := []bool{best == patB4, best == patF3, flags&shapeFourThree != 0, flags&shapeThreeThree != 0}
+				if i == 1 {
+					bits = append([]bool{flags&shapeDouble != 0}, bits...)
+				}
+				for b, on := range bits {
+					if on {
+						want |= 1 << (b + 4*i) // the other side's from bit 4, its double first
+					}
+				}
+			}
+		}
+		got := p.pat.threatMask(me)
+		if got != want {
+			t.Fatalf("after %v: mask %09b, from the cells %09b", p.moves, got, want)
+		}
+		met |= got
+	})
+	if met != threatMasks-1 {
+		t.Errorf("bits met %09b, want all", met)
+	}
+}

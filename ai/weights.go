@@ -1,7 +1,8 @@
 package ai
 
-// The weights of five in a row under freestyle, fitted to games: first those of the
-// evaluation, then those of the move order.
+// The weights of five in a row under freestyle: first those of the evaluation, fitted to
+// a stronger engine's judgement of positions, then those of the move order, fitted to its
+// moves.
 
 // The weights of the evaluation (see position.evaluateCells) are fitted to a stronger
 // engine's judgement of positions: a logistic regression of the score that Rapfi (the
@@ -194,11 +195,12 @@ var maskWeights = [threatMasks]int32{
 	0, 0, 0, 0, 0, 0, 0, 0,
 }
 
-// The other weights of evaluateCells: for a cell where the side to move makes a four and
-// an open three (on top of its class's weight), one where it makes two open threes, each
-// cell (up to two) where the other side makes an open four or two fours, whether the
-// other side has a cell that makes a four and an open three, or two open threes, and
-// the move itself.
+// The other weights of evaluateCells: whether the side to move has a cell where it makes
+// a four and an open three, or two open threes, each cell (up to two) where the other
+// side makes an open four or two fours, whether the other side has a cell that makes a
+// four and an open three, or two open threes, and the move itself. The threat mask
+// tells all of them but the count of doubles too, so the fit splits their weight between
+// these and maskWeights as its ridge likes: only the sums mean something.
 const (
 	fourThreeWeight       = 26841
 	threeThreeWeight      = 7100
