@@ -12,27 +12,24 @@ import (
 )
 
 // The move order of five in a row under freestyle (patternState.moveScore) adds up
-// weights of what a move makes and what it stops (orderComboWeights, which takes each
-// combo's weight from its class in orderClassWeights, and orderPatternWeights), fitted by
-// TestFitMoveOrder to the moves of a player of the games of `tictactoe arena --verbose`,
-// a stronger engine for choice, or to the moves in a file of judged positions:
+// weights of what a move makes and what it stops (orderClassWeights,
+// orderPatternWeights), fitted by TestFitMoveOrder to the moves of a player of the games
+// of `tictactoe arena --verbose`, a stronger engine for choice:
 //
 //	TICTACTOE_FIT='games/*.txt' TICTACTOE_FIT_PLAYER=rapfi go test ./ai -run TestFitMoveOrder -v
-//	TICTACTOE_FIT_JUDGED='judged/*.tsv' go test ./ai -run TestFitMoveOrder -v
 //
-// prints the new weights as Go (orderComboWeights as a table of its own, to stand in for
-// byCombo's), and how often the player's move is the first of the order and among the
-// beamWidth first, the order in use and the fit's, in positions the fit did not see.
-// The player is every one whose name in the log holds TICTACTOE_FIT_PLAYER. Without
-// either it checks the fit on moves drawn from a known model.
+// prints the new weights as Go, and how often the player's move is the first of the order
+// and among the beamWidth first, the order in use and the fit's, in games the fit did not
+// see. The player is every one whose name in the log holds TICTACTOE_FIT_PLAYER. Without
+// TICTACTOE_FIT it checks the fit on moves drawn from a known model.
 
-// The order's features of a cell, as indices of its weights: the cell's combo for the
-// mover and for the other side (see comboOf), then the pattern of each of the four
-// directions, for each. A cell has orderCellFeatures of them, some maybe the same.
+// The order's features of a cell, as indices of its weights: the cell's class for the
+// mover and for the other side, then the pattern of each of the four directions, for
+// each. A cell has orderCellFeatures of them, some maybe the same.
 const (
-	orderMineCombo     = 0
-	orderTheirsCombo   = combos
-	orderMinePattern   = 2 * combos
+	orderMineClass     = 0
+	orderTheirsClass   = cellClasses
+	orderMinePattern   = 2 * cellClasses
 	orderTheirsPattern = orderMinePattern + int(patterns)
 	orderFeatures      = orderTheirsPattern + int(patterns)
 	orderCellFeatures  = 10
@@ -46,8 +43,8 @@ const orderScale = 1000
 func orderFeaturesOf(ps *patternState, c int, m game.Mark) [orderCellFeatures]int {
 	mine, theirs := ps.packed(m, c), ps.packed(m.Opponent(), c)
 	f := [orderCellFeatures]int{
-		orderMineCombo + comboOf(mine),
-		orderTheirsCombo + comboOf(theirs),
+		orderMineClass + int(ps.shapes.class(mine)),
+		orderTheirsClass + int(ps.shapes.class(theirs)),
 	}
 	for d := range 4 {
 		f[2+d] = orderMinePattern + int(min(pattern(mine>>(4*d)&15), patF5))
@@ -59,9 +56,11 @@ func orderFeaturesOf(ps *patternState, c int, m game.Mark) [orderCellFeatures]in
 // currentOrderWeights returns the weights of the move order as a vector of the features.
 func currentOrderWeights() []float64 {
 	w := make([]float64, orderFeatures)
-	for side, base := range []int{orderMineCombo, orderTheirsCombo} {
-		for k := range combos {
-			w[base+k] = float64(orderComboWeights[side][k])
+	for side, base := range []int{orderMineClass, orderTheirsClass} {
+		for best := range patterns {
+			for second := range patterns {
+				w[base+cellClass(best, second)] = float64(orderClassWeights[side][best][second])
+			}
 		}
 	}
 	for side, base := range []int{orderMinePattern, orderTheirsPattern} {
@@ -97,55 +96,23 @@ func orderPositions(g arenaGame, player string) ([]orderSample, error) {
 		if err != nil {
 			return nil, err
 		}
-		if i >= max(3, g.opening) && strings.Contains(g.players[p.turn-game.X], player) {
-			if s, ok := orderSampleAt(p, x); ok {
+		me := p.turn
+		if i >= max(3, g.opening) && strings.Contains(g.players[me-game.X], player) && fitQuiet(p) {
+			s := orderSample{chosen: -1}
+			for _, y := range p.nearEmpty(nil) {
+				if y == x {
+					s.chosen = len(s.cells)
+				}
+				s.cells = append(s.cells, orderFeaturesOf(p.pat, y, me))
+				s.worth = append(s.worth, p.pat.moveScore(y, me))
+			}
+			if s.chosen >= 0 && len(s.cells) > 1 {
 				samples = append(samples, s)
 			}
 		}
 		p.play(x)
 	}
 	return samples, nil
-}
-
-// orderSampleAt returns the position p, where the move x was chosen, as a sample of the
-// order's fit, or false where p is not quiet (see fitQuiet) or x is not among the empty
-// cells near the stones, the search's candidates.
-func orderSampleAt(p *position, x int) (orderSample, bool) {
-	if !fitQuiet(p) {
-		return orderSample{}, false
-	}
-	me := p.turn
-	s := orderSample{chosen: -1}
-	for _, y := range p.nearEmpty(nil) {
-		if y == x {
-			s.chosen = len(s.cells)
-		}
-		s.cells = append(s.cells, orderFeaturesOf(p.pat, y, me))
-		s.worth = append(s.worth, p.pat.moveScore(y, me))
-	}
-	return s, s.chosen >= 0 && len(s.cells) > 1
-}
-
-// judgedOrderSamples returns the positions of the files of judged positions that
-// pattern names (see eachJudged) whose line names the judge's move, as samples of the
-// order's fit.
-func judgedOrderSamples(pattern string) ([]orderSample, error) {
-	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	var samples []orderSample
-	err := eachJudged(pattern, func(j judgedLine) error {
-		if j.move == nil {
-			return nil
-		}
-		p, err := replay(size, j.moves, nil)
-		if c := *j.move; err != nil || p.won || c.Row < 0 || c.Col < 0 || c.Row >= size.Rows || c.Col >= size.Cols {
-			return err
-		}
-		if s, ok := orderSampleAt(p, p.g.index(*j.move)); ok {
-			samples = append(samples, s)
-		}
-		return nil
-	})
-	return samples, err
 }
 
 // orderScores returns the scores of w for the cells of s.
@@ -230,45 +197,28 @@ func orderHits(samples []orderSample, score func(s orderSample) []float64) (firs
 // TICTACTOE_FIT names (see the comment at the top of this file); without it, it checks
 // that the fit finds the weights of moves drawn from a known model.
 func TestFitMoveOrder(t *testing.T) {
-	pattern, judged := os.Getenv("TICTACTOE_FIT"), os.Getenv("TICTACTOE_FIT_JUDGED")
+	pattern := os.Getenv("TICTACTOE_FIT")
+	if pattern == "" {
+		checkOrderKnownModel(t)
+		return
+	}
 	player := os.Getenv("TICTACTOE_FIT_PLAYER")
-	var games []arenaGame
+	games, err := readFitGames(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One game in five is held out to judge the fit.
 	var train, held []orderSample
-	switch {
-	case judged != "":
-		pattern, player = judged, "the judge"
-		samples, err := judgedOrderSamples(judged)
+	for i, g := range games {
+		s, err := orderPositions(g, player)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// One run of 50 positions in five is held out to judge the fit.
-		for i, s := range samples {
-			if i/50%5 == 0 {
-				held = append(held, s)
-			} else {
-				train = append(train, s)
-			}
+		if i%5 == 0 {
+			held = append(held, s...)
+		} else {
+			train = append(train, s...)
 		}
-	case pattern != "":
-		var err error
-		if games, err = readFitGames(pattern); err != nil {
-			t.Fatal(err)
-		}
-		// One game in five is held out to judge the fit.
-		for i, g := range games {
-			s, err := orderPositions(g, player)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if i%5 == 0 {
-				held = append(held, s...)
-			} else {
-				train = append(train, s...)
-			}
-		}
-	default:
-		checkOrderKnownModel(t)
-		return
 	}
 	if len(train) == 0 || len(held) == 0 {
 		t.Fatalf("no move of %q in five in a row in %s", player, pattern)
@@ -290,11 +240,20 @@ func TestFitMoveOrder(t *testing.T) {
 	first, beam = orderHits(held, func(s orderSample) []float64 { return orderScores(w, s) })
 	t.Logf("the fit %.3f, %.3f", first, beam)
 	var b strings.Builder
-	b.WriteString("orderComboWeights:\n")
-	for _, base := range []int{orderMineCombo, orderTheirsCombo} {
-		b.WriteString("\t{")
-		writeWeights(&b, w[base:][:combos], "\n\t\t")
-		b.WriteString("\n\t},\n")
+	b.WriteString("orderClassWeights:\n")
+	for side, base := range []int{orderMineClass, orderTheirsClass} {
+		fmt.Fprintf(&b, "\t{ // side %d\n", side)
+		for best := range patterns {
+			fmt.Fprintf(&b, "\t\t{")
+			for second := range patterns {
+				if second > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%.0f", w[base+cellClass(best, second)])
+			}
+			fmt.Fprintf(&b, "},\n")
+		}
+		fmt.Fprintf(&b, "\t},\n")
 	}
 	b.WriteString("orderPatternWeights:\n")
 	for _, base := range []int{orderMinePattern, orderTheirsPattern} {
@@ -315,7 +274,7 @@ func TestFitMoveOrder(t *testing.T) {
 func checkOrderKnownModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	want := make([]float64, orderFeatures)
-	used := []int{orderMineCombo + 3, orderTheirsCombo + 7, orderMinePattern + 2, orderTheirsPattern + 5}
+	used := []int{orderMineClass + 3, orderTheirsClass + 7, orderMinePattern + 2, orderTheirsPattern + 5}
 	for i, k := range used {
 		want[k] = []float64{1.5, -1, 0.7, 2}[i]
 	}

@@ -196,11 +196,10 @@ func decode(code, r int, m game.Mark, line []int8) {
 
 // cellShapes is what the four patterns through an empty cell add up to for one side,
 // for every packing of them (four bits a direction): the cell's worth as a move, for move
-// ordering, its kind: its flags (see shapeDouble) and its class (see cellClass), and its
-// worth in the evaluation (see comboOf). The kind is a table of its own, apart from the
-// worths, because every move reads it for the cells around the stone whose patterns
-// change (see place): one lookup gives both, from 128 KiB of cache; the evaluation's
-// worth is another lookup there, in 512 KiB.
+// ordering, and its kind: its flags (see shapeDouble) and its class, for the evaluation
+// (see cellClass). The kind is a table of its own, apart from the worths, because every
+// move reads it for the cells around the stone whose patterns change (see place): one
+// lookup gives both, from 128 KiB of cache.
 type cellShapes struct {
 	move []int32
 	// kind holds a packing's class in its low byte and its flags in its high byte: an
@@ -209,10 +208,6 @@ type cellShapes struct {
 	// order[0] and order[1]: the fitted move order's worth of a packing as the mover's
 	// patterns and as the other side's (see patternState.moveScore).
 	order [2][]int32
-	// worth: the evaluation's weights of a packing's combo (see comboWeights), the side to
-	// move's in the low 32 bits and the other side's in the high, so that one addition
-	// keeps both sums (see patternState.worth).
-	worth *[1 << 16]int64
 }
 
 // flag returns the flags of a packing (see shapeDouble).
@@ -224,13 +219,15 @@ func (t *cellShapes) class(packed uint16) int { return int(uint8(t.kind[packed])
 // cellClass returns the class of an empty cell for one side, from the best and the
 // second best of its patterns in the four directions (the same when two directions
 // share the best): what a move there would make, and what it would make besides. The
-// position counts each side's empty cells by class, which tells where a side has a five
-// to play, a four or an open three (see patternState.fives and threatMask), and the
-// move order weighs a cell by its class (see orderClassWeights).
+// evaluation of five in a row counts each side's empty cells by class (see
+// position.evaluateCells).
 func cellClass(best, second pattern) int { return int(best)*int(patterns) + int(second) }
 
+// cellClasses is how many classes cellClass returns.
+const cellClasses = int(patterns) * int(patterns)
+
 // classCounts counts a side's empty cells by class: of its 256 entries only the first
-// patterns×patterns are used, so that a class read from a byte indexes it without a check.
+// cellClasses are used, so that a class read from a byte indexes it without a check.
 type classCounts [256]int32
 
 // The flags of a cell's shape for one side.
@@ -256,7 +253,7 @@ var shapeMove = [patterns]int32{0, 10, 30, 50, 200, 300, 1500, 2000, 100_000, 1_
 
 // shapes4 returns the shapes of every packing of four patterns.
 var shapes4 = sync.OnceValue(func() cellShapes {
-	t := cellShapes{move: make([]int32, 1<<16), kind: new([1 << 16]uint16), worth: new([1 << 16]int64)}
+	t := cellShapes{move: make([]int32, 1<<16), kind: new([1 << 16]uint16)}
 	t.order = [2][]int32{make([]int32, 1<<16), make([]int32, 1<<16)}
 	for packed := range t.move {
 		var n [patterns]int
@@ -278,9 +275,8 @@ var shapes4 = sync.OnceValue(func() cellShapes {
 			}
 		}
 		class := cellClass(best, second)
-		k := comboOf(uint16(packed))
 		for side := range 2 {
-			worth := orderComboWeights[side][k]
+			worth := orderClassWeights[side][best][second]
 			for d := range 4 {
 				worth += orderPatternWeights[side][min(pattern(packed>>(4*d)&15), patF5)]
 			}
@@ -299,7 +295,6 @@ var shapes4 = sync.OnceValue(func() cellShapes {
 			move += 10_000
 		}
 		t.move[packed], t.kind[packed] = move, uint16(class)|uint16(flag)<<8
-		t.worth[packed] = bothWorths(comboWeights[0][k], comboWeights[1][k])
 	}
 	return t
 })
@@ -369,11 +364,8 @@ type patternState struct {
 	doubles, fourThrees, threeThrees [3]int
 	// classes[m][k]: the empty cells of class k for m (see cellClass).
 	classes [3]classCounts
-	// worth[m]: what m's empty cells weigh in the evaluation, as the side to move's and
-	// as the other side's, both in one word (see cellShapes.worth and mineOf, theirsOf).
-	worth [3]int64
-	// fitted: the fitted weights (weights.go) apply: five in a row under freestyle. The
-	// evaluation and the move order read them.
+	// fitted: the weights fitted to games (weights.go) apply: five in a row under
+	// freestyle. The evaluation and the move order read them.
 	fitted bool
 }
 
@@ -414,13 +406,12 @@ func (ps *patternState) packed(m game.Mark, c int) uint16 {
 	return uint16(ps.both[c] >> (16 * (m - 1)))
 }
 
-// count adds sign times the threats, the class and the worth of m at the empty cell c
-// to m's counts.
+// count adds sign times the threats and the class of m at the empty cell c to m's
+// counts.
 func (ps *patternState) count(m game.Mark, c, sign int) {
 	packed := ps.packed(m, c)
 	ps.tally(m, ps.shapes.flag(packed), sign)
 	ps.classes[m][ps.shapes.class(packed)] += int32(sign)
-	ps.worth[m] += int64(sign) * ps.shapes.worth[packed]
 }
 
 // tally adds sign times the threats of flags f to m's counts.
@@ -442,6 +433,7 @@ func (ps *patternState) place(c int, m game.Mark) {
 		ps.count(game.O, c, -1)
 	}
 	table, cells, both := ps.table, ps.cells, ps.both
+	cx, co := &ps.classes[game.X], &ps.classes[game.O]
 	for _, nb := range ps.g.neighbours[c] {
 		x, d := nb.x, nb.dir
 		codes := ps.codes[d]
@@ -457,10 +449,10 @@ func (ps *patternState) place(c int, m game.Mark) {
 			continue
 		}
 		both[x] = now
-		if wx, nx := uint16(was), uint16(now); wx != nx && ps.reclass(game.X, wx, nx) {
+		if wx, nx := uint16(was), uint16(now); wx != nx && ps.reclass(cx, wx, nx) {
 			ps.retally(game.X, wx, nx)
 		}
-		if wo, no := uint16(was>>16), uint16(now>>16); wo != no && ps.reclass(game.O, wo, no) {
+		if wo, no := uint16(was>>16), uint16(now>>16); wo != no && ps.reclass(co, wo, no) {
 			ps.retally(game.O, wo, no)
 		}
 	}
@@ -471,15 +463,13 @@ func (ps *patternState) place(c int, m game.Mark) {
 	}
 }
 
-// reclass moves an empty cell of m's from the class counts and the worth of packing was
-// to those of now, and reports whether its flags changed too, which is rare: then the
-// threat counts must follow (see retally).
-func (ps *patternState) reclass(m game.Mark, was, now uint16) bool {
+// reclass moves an empty cell from the class counts of packing was to those of now, and
+// reports whether its flags changed too, which is rare: then the threat counts must
+// follow (see retally).
+func (ps *patternState) reclass(classes *classCounts, was, now uint16) bool {
 	kw, kn := ps.shapes.kind[was], ps.shapes.kind[now]
-	classes := &ps.classes[m]
 	classes[uint8(kw)]--
 	classes[uint8(kn)]++
-	ps.worth[m] += ps.shapes.worth[now] - ps.shapes.worth[was]
 	return (kw^kn)>>8 != 0
 }
 
@@ -568,48 +558,3 @@ func (ps *patternState) fiveCells(m game.Mark, moves []int, dst []int) []int {
 func (ps *patternState) open(m game.Mark, free int) bool {
 	return int(ps.classes[m][cellClass(patNone, patNone)]) < free
 }
-
-// combos is how many combos there are (see comboOf): the ways of choosing four patterns
-// from the ten, in any order and with repeats.
-const combos = 715
-
-// comboIndex maps four patterns, each below patterns, best first, to their combo.
-var comboIndex = func() *[patterns][patterns][patterns][patterns]uint16 {
-	var t [patterns][patterns][patterns][patterns]uint16
-	n := uint16(0)
-	for a := range patterns {
-		for b := range a + 1 {
-			for c := range b + 1 {
-				for d := range c + 1 {
-					t[a][b][c][d] = n
-					n++
-				}
-			}
-		}
-	}
-	return &t
-}()
-
-// comboOf returns the combo of a packing: its four patterns taken together, in whatever
-// directions they lie, as an index below combos. The evaluation of five in a row weighs
-// each empty cell of each side by its combo (see position.evaluateCells), as the
-// classical evaluation of strong engines weighs a cell by the patterns of its four lines.
-func comboOf(packed uint16) int {
-	var p [4]pattern
-	for d := range 4 {
-		p[d] = min(pattern(packed>>(4*d)&15), patF5)
-	}
-	slices.SortFunc(p[:], func(a, b pattern) int { return int(b) - int(a) })
-	return int(comboIndex[p[0]][p[1]][p[2]][p[3]])
-}
-
-// bothWorths packs a combo's weight as the side to move's and as the other side's into
-// one word (see cellShapes.worth): sums of such words unpack with mineOf and theirsOf
-// while each sum fits in 32 bits.
-func bothWorths(mine, theirs int32) int64 { return int64(theirs)<<32 + int64(mine) }
-
-// mineOf returns the side to move's sum of a packed worth (see bothWorths).
-func mineOf(w int64) int32 { return int32(w) }
-
-// theirsOf returns the other side's sum of a packed worth (see bothWorths).
-func theirsOf(w int64) int32 { return int32((w - int64(int32(w))) >> 32) }

@@ -91,8 +91,8 @@ func TestPatternIncremental(t *testing.T) {
 			if got, want := countsOf(p.pat), countsOf(fresh); got != want {
 				t.Fatalf("%v step %d: %+v, afresh %+v", size, step, got, want)
 			}
-			// The counts again, from each empty cell's flags rather than move by move, its
-			// classes from its patterns, sorted, and its worth from its combo's weights.
+			// The counts again, from each empty cell's flags rather than move by move, and
+			// its classes from its patterns, sorted.
 			var flagged threatCounts
 			for i, m := range p.cells {
 				for _, side := range []game.Mark{game.X, game.O} {
@@ -105,8 +105,6 @@ func TestPatternIncremental(t *testing.T) {
 					}
 					slices.Sort(dirs)
 					flagged.classes[side][cellClass(dirs[3], dirs[2])]++
-					k := comboOf(p.pat.packed(side, i))
-					flagged.worth[side] += int64(comboWeights[1][k])<<32 + int64(comboWeights[0][k])
 					f := p.pat.shapes.flag(p.pat.packed(side, i))
 					if f&shapeDouble != 0 {
 						flagged.doubles[side]++
@@ -302,17 +300,16 @@ func middleBoard(t *testing.T, rng *rand.Rand, least, spread, lo, span int) *gam
 }
 
 // threatCounts are a position's counts of empty cells where a side makes a double, a
-// four-three and a three-three, of its empty cells of each class, and their worth (see
+// four-three and a three-three, and of its empty cells of each class (see
 // patternState), for comparing them at once.
 type threatCounts struct {
 	doubles, fourThrees, threeThrees [3]int
 	classes                          [3]classCounts
-	worth                            [3]int64
 }
 
 // countsOf returns ps's threat counts.
 func countsOf(ps *patternState) threatCounts {
-	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees, ps.classes, ps.worth}
+	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees, ps.classes}
 }
 
 // TestEvaluateInitiative checks the side to move's credit for a slower winning threat
@@ -356,111 +353,5 @@ func TestEvaluateInitiative(t *testing.T) {
 		if got := p.initiative(); got != tc.want {
 			t.Errorf("%s: initiative = %d, want %d", tc.name, got, tc.want)
 		}
-	}
-}
-
-// TestBothWorths checks that sums of packed worths unpack to the sums of their halves,
-// of either sign, as patternState.worth keeps them.
-func TestBothWorths(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	var sum int64
-	var mine, theirs int32
-	for range 10_000 {
-		a, b := int32(rng.IntN(60_001)-30_000), int32(rng.IntN(60_001)-30_000)
-		sign := int64(1 - 2*rng.IntN(2))
-		sum += sign * bothWorths(a, b)
-		mine, theirs = mine+int32(sign)*a, theirs+int32(sign)*b
-		if mineOf(sum) != mine || theirsOf(sum) != theirs {
-			t.Fatalf("unpacked %d and %d, want %d and %d", mineOf(sum), theirsOf(sum), mine, theirs)
-		}
-	}
-}
-
-// TestComboOf checks that a combo is the four patterns of a packing in any order: the
-// packings of every ordering of four patterns share one combo, different multisets
-// have different combos, and all combos are met.
-func TestComboOf(t *testing.T) {
-	seen := map[int][4]pattern{}
-	for packed := range 1 << 16 {
-		var p [4]pattern
-		for d := range 4 {
-			p[d] = pattern(packed >> (4 * d) & 15)
-		}
-		if slices.Max(p[:]) >= patterns {
-			continue // no such pattern
-		}
-		k := comboOf(uint16(packed))
-		sorted := p
-		slices.Sort(sorted[:])
-		if was, ok := seen[k]; ok && was != sorted {
-			t.Fatalf("combo %d is both %v and %v", k, was, sorted)
-		}
-		seen[k] = sorted
-	}
-	if len(seen) != combos {
-		t.Errorf("%d combos met, want %d", len(seen), combos)
-	}
-}
-
-// TestOrderByClass checks that the move order's worth of every packing is what it was
-// when the order weighed a cell by its class: each combo takes its class's weight (see
-// byCombo), plus the weight of each direction's pattern.
-func TestOrderByClass(t *testing.T) {
-	shapes := shapes4()
-	for packed := range 1 << 16 {
-		class := shapes.class(uint16(packed))
-		best, second := class/int(patterns), class%int(patterns)
-		for side := range 2 {
-			want := orderClassWeights[side][best][second]
-			for d := range 4 {
-				want += orderPatternWeights[side][min(pattern(packed>>(4*d)&15), patF5)]
-			}
-			if got := shapes.order[side][packed]; got != want {
-				t.Fatalf("packing %#x, side %d: worth %d, by its class %d", packed, side, got, want)
-			}
-		}
-	}
-}
-
-// TestThreatMask checks the threat mask against the cells' patterns read one by one, on
-// random 15×15 positions, and that each bit is met.
-func TestThreatMask(t *testing.T) {
-	var met int
-	eachQuietPosition(rand.New(rand.NewPCG(9, 10)), 300, func(p *position) {
-		me, them := p.turn, p.turn.Opponent()
-		if p.pat.doubles[me] > 0 {
-			return // evaluateCells scores a double to play apart
-		}
-		want := 0
-		for c, m := range p.cells {
-			if m != game.Empty {
-				continue
-			}
-			for i, side := range []game.Mark{me, them} {
-				packed := p.pat.packed(side, c)
-				best := patNone
-				for d := range 4 {
-					best = max(best, pattern(packed>>(4*d)&15))
-				}
-				flags := p.pat.shapes.flag(packed)
-				bits := []bool{best == patB4, best == patF3, flags&shapeFourThree != 0, flags&shapeThreeThree != 0}
-				if i == 1 {
-					bits = append([]bool{flags&shapeDouble != 0}, bits...)
-				}
-				for b, on := range bits {
-					if on {
-						want |= 1 << (b + 4*i) // the other side's from bit 4, its double first
-					}
-				}
-			}
-		}
-		got := p.pat.threatMask(me)
-		if got != want {
-			t.Fatalf("after %v: mask %09b, from the cells %09b", p.moves, got, want)
-		}
-		met |= got
-	})
-	if met != threatMasks-1 {
-		t.Errorf("bits met %09b, want all", met)
 	}
 }
