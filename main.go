@@ -427,8 +427,7 @@ func parseFlags(cmd command, args []string) (*config, *pflag.FlagSet, error) {
 		}
 		if n, ok := strings.CutPrefix(v, levelPrefix); ok && ch.flag == "ai" {
 			return nil, set, fmt.Errorf("--ai %q: the ladder's levels are --level %s", f.Value.String(), n)
-		}
-		if n, ok := strings.CutPrefix(v, levelPrefix); ok && (ch.flag == "x" || ch.flag == "o") {
+		} else if ok && (ch.flag == "x" || ch.flag == "o") {
 			if l, err := strconv.Atoi(n); err != nil || l < 1 || l > ai.MaxLevel {
 				return nil, set, fmt.Errorf("--%s %q: want a level from 1 to %d, such as %s3", ch.flag, f.Value.String(), ai.MaxLevel, levelPrefix)
 			}

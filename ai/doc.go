@@ -1,8 +1,8 @@
 // Package ai holds the computer's strategies for the m,n,k-game (rows × cols, k in a row
 // wins) and the solver behind them. Every strategy is a game.Player: Random, Rules,
-// Heuristic, Engine, the engine, and Level, the engine held to a level. The package is pure: it never prints, never touches
-// os, draws randomness only from the *rand.Rand it is given and reads the time only
-// through the clock it is given.
+// Heuristic, Engine, the engine, and Level, the engine held to a level. The package is
+// pure: it never prints, never touches os, draws randomness only from the *rand.Rand it
+// is given and reads the time only through the clock it is given.
 //
 // README.md beside this file is the engine's book, for whoever works on the engine: how
 // a move is decided, how the searches, the evaluation, the time manager and the tables

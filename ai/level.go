@@ -78,6 +78,7 @@ func (l *Level) Move(b *game.Board) (game.Cell, error) {
 		l.e = &Engine{Rand: l.Rand, Think: l.Think, Now: l.Now, Threads: l.Threads}
 	}
 	l.e.Stop, l.e.Hurry = l.Stop, l.Hurry
+	l.e.Think, l.e.Now = l.Think, l.Now // as they are now: pbrain sets them move by move
 	if l.N == MaxLevel {
 		return l.e.Move(b)
 	}
@@ -94,7 +95,6 @@ func (l *Level) Move(b *game.Board) (game.Cell, error) {
 	e := l.e
 	// A bounded move starts from an empty table: one of about four entries a position.
 	e.Timed, e.MaxNodes, e.Lines, e.Hash = true, spec.nodes, levelLines, spec.nodes*4*int64(entryBytes)
-	e.Think, e.Now = l.Think, l.Now // as they are now: pbrain sets them move by move
 	if e.Think <= 0 || e.Now == nil {
 		e.Think, e.Now = time.Hour, time.Now // the count bounds the move; a clock is needed for it
 	}
