@@ -50,7 +50,8 @@ func TestDeepSuite(t *testing.T) {
 // reading, so that the counts are the same on every machine): "found" where its hint is a
 // win for the mover, "proven" where threat search or alpha-beta proved it. These are the
 // wins that beat this engine: each position is the one after its move in a game it lost
-// as X to a stronger engine, which saw the win there.
+// as X to a stronger engine, which saw the win there. With -v (and -benchtime 1x) it
+// lists each position's result.
 func BenchmarkDeepSuite(b *testing.B) {
 	suite := loadDeep(b)
 	boards := make([]*game.Board, len(suite))
@@ -59,11 +60,15 @@ func BenchmarkDeepSuite(b *testing.B) {
 	}
 	var found, proven, nodes int64
 	for b.Loop() {
-		for _, board := range boards {
+		for i, board := range boards {
 			m := &ai.Engine{Rand: rng(1, 1), Think: time.Second, Now: stepClock(), Timed: true}
 			_, v, err := m.Hint(board)
 			if err != nil {
 				b.Fatal(err)
+			}
+			if testing.Verbose() {
+				b.Logf("position %2d, a win in %2d plies: seen %-5v proven %-5v %8d positions",
+					i+1, suite[i].plies, v.Winner == board.Turn(), v.Exact, m.Nodes())
 			}
 			if v.Winner == board.Turn() {
 				found++
