@@ -66,11 +66,12 @@ func BenchmarkDeepSuite(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			seen := v.Winner == board.Turn()
 			if testing.Verbose() {
 				b.Logf("position %2d, a win in %2d plies: seen %-5v proven %-5v %8d positions",
-					i+1, suite[i].plies, v.Winner == board.Turn(), v.Exact, m.Nodes())
+					i+1, suite[i].plies, seen, v.Exact, m.Nodes())
 			}
-			if v.Winner == board.Turn() {
+			if seen {
 				found++
 				if v.Exact {
 					proven++
