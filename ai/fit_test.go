@@ -219,8 +219,9 @@ type arenaGame struct {
 	x       float64
 }
 
-// readArenaGames reads the games of an arena --verbose log of five in a row. Games with
-// a forfeit are skipped.
+// readArenaGames reads the games of an arena --verbose log of five in a row, whose
+// header (the board's size and the rule) may wrap over several lines. Games with a
+// forfeit are skipped.
 func readArenaGames(r io.Reader) ([]arenaGame, error) {
 	sc := bufio.NewScanner(r)
 	var size game.Size
@@ -228,9 +229,16 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 	var games []arenaGame
 	var g *arenaGame
 	forfeit := false
+	header := "" // the arena's header, its wrapped lines joined
 	for sc.Scan() {
 		line := sc.Text()
-		if m := fitArena.FindStringSubmatch(line); m != nil && strings.HasPrefix(line, "Arena: ") && !strings.Contains(line, "exactly") {
+		switch {
+		case strings.HasPrefix(line, "Arena: "):
+			header = line
+		case header != "" && strings.HasPrefix(line, "  "):
+			header += " " + strings.TrimSpace(line) // the header wraps within 80 columns
+		}
+		if m := fitArena.FindStringSubmatch(header); m != nil && !strings.Contains(header, "exactly") {
 			rows, _ := strconv.Atoi(m[1])
 			cols, _ := strconv.Atoi(m[2])
 			size = game.Size{Rows: rows, Cols: cols, Win: 5}
@@ -635,5 +643,55 @@ func TestReadJudged(t *testing.T) {
 	}
 	if _, err := readJudged(bad); err == nil || !strings.Contains(err.Error(), `"good"`) {
 		t.Errorf("a score of \"good\": error %v, want one naming it", err)
+	}
+}
+
+// TestReadArenaGames reads a log as arena --verbose writes it, its header wrapped within
+// 80 columns and the boards left out, and finds both games, their moves and results.
+func TestReadArenaGames(t *testing.T) {
+	log := `Arena: heuristic against random, 1 opening of 3 stones near the centre, each
+  played twice with the colours swapped: 2 games on a 15×15 board, 5 in a row,
+  seed 3.
+Opening 1: X 6 8, O 10 10, X 6 9
+Game 1 (heuristic as X, random as O)
+Computer (O) plays 5 3
+Computer (X) plays 6 10
+Computer (O) plays 3 1
+Computer (X) plays 6 11
+Computer (O) plays 10 2
+Computer (X) plays 6 7
+Result: X wins
+Game 2 (random as X, heuristic as O)
+Computer (O) plays 6 10
+Computer (X) plays 10 15
+Computer (O) plays 7 10
+Computer (X) plays 13 4
+Computer (O) plays 8 10
+Computer (X) plays 7 4
+Computer (O) plays 9 10
+Result: O wins
+`
+	games, err := readArenaGames(strings.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("read %d games, want 2", len(games))
+	}
+	want := []struct {
+		moves int
+		x     float64
+		last  game.Cell
+	}{{9, 1, game.Cell{Row: 5, Col: 6}}, {10, 0, game.Cell{Row: 8, Col: 9}}}
+	for i, g := range games {
+		w := want[i]
+		if g.size != (game.Size{Rows: 15, Cols: 15, Win: 5}) || len(g.moves) != w.moves || g.x != w.x || g.moves[len(g.moves)-1] != w.last {
+			t.Errorf("game %d: size %v, %d moves ending %v, X's result %v; want 15×15, %d moves ending %v, %v",
+				i+1, g.size, len(g.moves), g.moves[len(g.moves)-1], g.x, w.moves, w.last, w.x)
+		}
+	}
+	samples, err := fitPositions(games[0].size, games[0].moves, games[0].x)
+	if err != nil || len(samples) == 0 {
+		t.Errorf("the first game gave %d positions to fit (error %v), want some", len(samples), err)
 	}
 }
