@@ -229,19 +229,24 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 	var games []arenaGame
 	var g *arenaGame
 	forfeit := false
-	header := "" // the arena's header, its wrapped lines joined
+	header, inHeader := "", false // the arena's header, its wrapped lines joined while they last
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
 		case strings.HasPrefix(line, "Arena: "):
-			header = line
-		case header != "" && strings.HasPrefix(line, "  "):
+			header, inHeader = line, true
+		case inHeader && strings.HasPrefix(line, "  "):
 			header += " " + strings.TrimSpace(line) // the header wraps within 80 columns
+		default:
+			inHeader = false
 		}
-		if m := fitArena.FindStringSubmatch(header); m != nil && !strings.Contains(header, "exactly") {
-			rows, _ := strconv.Atoi(m[1])
-			cols, _ := strconv.Atoi(m[2])
-			size = game.Size{Rows: rows, Cols: cols, Win: 5}
+		if inHeader {
+			if m := fitArena.FindStringSubmatch(header); m != nil && !strings.Contains(header, "exactly") {
+				rows, _ := strconv.Atoi(m[1])
+				cols, _ := strconv.Atoi(m[2])
+				size = game.Size{Rows: rows, Cols: cols, Win: 5}
+			}
+			continue
 		}
 		if m := fitOpening.FindStringSubmatch(line); m != nil {
 			opening = opening[:0]
