@@ -1,6 +1,8 @@
 package ai_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -8,15 +10,18 @@ import (
 	"tictactoe/game"
 )
 
-// deepWin is a position of the deep suite (testdata/deep.txt): on 15×15, five in a row,
-// mover, to move, wins by force in plies, by a strong engine's search.
+// deepWin is a position of the deep suite (testdata/deep.txt) or the conversion suite
+// (testdata/convert.txt): on 15×15, five in a row, mover, to move, wins by force in
+// plies, by a strong engine's search, which played move there (the conversion suite's
+// positions; nil in the deep suite).
 type deepWin struct {
 	mover game.Mark
 	plies int
+	move  *game.Cell
 	board string
 }
 
-// loadDeep reads the deep suite.
+// loadDeep reads the deep suite: the side to move, the plies, the board.
 func loadDeep(t testing.TB) []deepWin {
 	t.Helper()
 	var suite []deepWin
@@ -27,20 +32,53 @@ func loadDeep(t testing.TB) []deepWin {
 	return suite
 }
 
-// TestDeepSuite checks that the deep suite's positions are what it says: the mover is to
-// move, neither side has a row yet, and the win is longer than a four and its block.
-func TestDeepSuite(t *testing.T) {
-	suite := loadDeep(t)
-	if len(suite) < 20 {
-		t.Errorf("the suite has %d positions, want at least 20", len(suite))
-	}
-	for i, dw := range suite {
-		b := boardWithTurn(t, dw.board, dw.mover)
-		if b.Over() {
-			t.Errorf("position %d: the game is over\n%s", i+1, b.Render(""))
+// loadConversion reads the conversion suite: the side to move, the plies, the strong
+// engine's move there (row,col from 1), the board.
+func loadConversion(t testing.TB) []deepWin {
+	t.Helper()
+	var suite []deepWin
+	for _, w := range suiteLines(t, "convert.txt", 4) {
+		mover, plies := suiteMover(t, w[0], w[1])
+		var c game.Cell
+		row, col, ok := strings.Cut(w[2], ",")
+		if !ok || !parseCell(row, col, &c) {
+			t.Fatalf("convert.txt: move %q, want row,col from 1", w[2])
 		}
-		if dw.plies < 5 || dw.plies%2 == 0 {
-			t.Errorf("position %d: a win in %d plies, want an odd count of 5 or more", i+1, dw.plies)
+		suite = append(suite, deepWin{mover: mover, plies: plies, move: &c, board: w[3]})
+	}
+	return suite
+}
+
+// parseCell reads a cell of row and col counted from 1 on a 15×15 board into c.
+func parseCell(row, col string, c *game.Cell) bool {
+	r, err1 := strconv.Atoi(row)
+	k, err2 := strconv.Atoi(col)
+	if err1 != nil || err2 != nil || r < 1 || r > 15 || k < 1 || k > 15 {
+		return false
+	}
+	*c = game.Cell{Row: r - 1, Col: k - 1}
+	return true
+}
+
+// TestDeepSuite checks that the deep and conversion suites' positions are what they
+// say: the mover is to move, neither side has a row yet, the win is longer than a four
+// and its block, and the conversion suite's move is on an empty cell.
+func TestDeepSuite(t *testing.T) {
+	for name, suite := range map[string][]deepWin{"deep": loadDeep(t), "conversion": loadConversion(t)} {
+		if len(suite) < 20 {
+			t.Errorf("the %s suite has %d positions, want at least 20", name, len(suite))
+		}
+		for i, dw := range suite {
+			b := boardWithTurn(t, dw.board, dw.mover)
+			if b.Over() {
+				t.Errorf("%s position %d: the game is over\n%s", name, i+1, b.Render(""))
+			}
+			if dw.plies < 5 || dw.plies%2 == 0 {
+				t.Errorf("%s position %d: a win in %d plies, want an odd count of 5 or more", name, i+1, dw.plies)
+			}
+			if dw.move != nil && b.At(*dw.move) != game.Empty {
+				t.Errorf("%s position %d: the move %v is on a taken cell", name, i+1, *dw.move)
+			}
 		}
 	}
 }
@@ -52,24 +90,36 @@ func TestDeepSuite(t *testing.T) {
 // wins that beat this engine: each position is the one after its move in a game it lost
 // as X to a stronger engine, which saw the win there. With -v (and -benchtime 1x) it
 // lists each position's result.
-func BenchmarkDeepSuite(b *testing.B) {
-	suite := loadDeep(b)
+func BenchmarkDeepSuite(b *testing.B) { benchWins(b, loadDeep(b)) }
+
+// BenchmarkConversionSuite counts, as BenchmarkDeepSuite does, the conversion suite's
+// wins that the computer sees, and "agreed" where its move is the stronger engine's.
+// These are the wins this engine let go: each position is one before its move, as X, in
+// a game it then lost, where the stronger engine saw a forced win for X and, after the
+// move this engine played, none.
+func BenchmarkConversionSuite(b *testing.B) { benchWins(b, loadConversion(b)) }
+
+// benchWins counts the wins of suite that the computer sees with a move's time (see
+// BenchmarkDeepSuite), and where suite gives the strong engine's move, how often the
+// computer plays it.
+func benchWins(b *testing.B, suite []deepWin) {
 	boards := make([]*game.Board, len(suite))
 	for i, dw := range suite {
 		boards[i] = boardWithTurn(b, dw.board, dw.mover)
 	}
-	var found, proven, nodes int64
+	var found, proven, agreed, nodes int64
 	for b.Loop() {
 		for i, board := range boards {
 			m := &ai.Engine{Rand: rng(1, 1), Think: time.Second, Now: stepClock(), Timed: true}
-			_, v, err := m.Hint(board)
+			c, v, err := m.Hint(board)
 			if err != nil {
 				b.Fatal(err)
 			}
 			seen := v.Winner == board.Turn()
+			same := suite[i].move != nil && c == *suite[i].move
 			if testing.Verbose() {
-				b.Logf("position %2d, a win in %2d plies: seen %-5v proven %-5v %8d positions",
-					i+1, suite[i].plies, seen, v.Exact, m.Nodes())
+				b.Logf("position %2d, a win in %2d plies: seen %-5v proven %-5v %8d positions, plays %d,%d",
+					i+1, suite[i].plies, seen, v.Exact, m.Nodes(), c.Row+1, c.Col+1)
 			}
 			if seen {
 				found++
@@ -77,12 +127,18 @@ func BenchmarkDeepSuite(b *testing.B) {
 					proven++
 				}
 			}
+			if same {
+				agreed++
+			}
 			nodes += m.Nodes()
 		}
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(found)/n, "found")
 	b.ReportMetric(float64(proven)/n, "proven")
+	if suite[0].move != nil {
+		b.ReportMetric(float64(agreed)/n, "agreed")
+	}
 	b.ReportMetric(float64(len(boards)), "positions")
 	b.ReportMetric(float64(nodes)/n/float64(len(boards)), "nodes/position")
 }
