@@ -1,8 +1,6 @@
 package ai_test
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -39,25 +37,13 @@ func loadConversion(t testing.TB) []deepWin {
 	var suite []deepWin
 	for _, w := range suiteLines(t, "convert.txt", 4) {
 		mover, plies := suiteMover(t, w[0], w[1])
-		var c game.Cell
-		row, col, ok := strings.Cut(w[2], ",")
-		if !ok || !parseCell(row, col, &c) {
-			t.Fatalf("convert.txt: move %q, want row,col from 1", w[2])
+		c, err := game.ParseMove(w[2], game.Size{Rows: 15, Cols: 15, Win: 5})
+		if err != nil {
+			t.Fatalf("convert.txt: %v", err)
 		}
 		suite = append(suite, deepWin{mover: mover, plies: plies, move: &c, board: w[3]})
 	}
 	return suite
-}
-
-// parseCell reads a cell of row and col counted from 1 on a 15×15 board into c.
-func parseCell(row, col string, c *game.Cell) bool {
-	r, err1 := strconv.Atoi(row)
-	k, err2 := strconv.Atoi(col)
-	if err1 != nil || err2 != nil || r < 1 || r > 15 || k < 1 || k > 15 {
-		return false
-	}
-	*c = game.Cell{Row: r - 1, Col: k - 1}
-	return true
 }
 
 // TestDeepSuite checks that the deep and conversion suites' positions are what they
