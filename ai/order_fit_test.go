@@ -19,7 +19,7 @@ import (
 //	TICTACTOE_FIT='games/*.txt' TICTACTOE_FIT_PLAYER=rapfi go test ./ai -run TestFitMoveOrder -v
 //
 // prints the new weights as Go, and how often the player's move is the first of the order
-// and among the beamWidth first, the order in use and the fit's, in games the fit did not
+// and among the orderTop first, the order in use and the fit's, in games the fit did not
 // see. The player is every one whose name in the log holds TICTACTOE_FIT_PLAYER. Without
 // TICTACTOE_FIT it checks the fit on moves drawn from a known model.
 
@@ -172,8 +172,12 @@ func fitOrder(samples []orderSample, l2 float64) []float64 {
 	return w
 }
 
+// orderTop is how many of the order's first moves orderHits counts as near the top: the
+// beam the search tried below the root, at every depth, when the order was fitted.
+const orderTop = 8
+
 // orderHits returns the share of samples where the chosen cell comes first by score, and
-// where it comes among the beamWidth first (ties counted against it).
+// where it comes among the orderTop first (ties counted against it).
 func orderHits(samples []orderSample, score func(s orderSample) []float64) (first, beam float64) {
 	for _, s := range samples {
 		scores := score(s)
@@ -186,7 +190,7 @@ func orderHits(samples []orderSample, score func(s orderSample) []float64) (firs
 		if ahead == 0 {
 			first++
 		}
-		if ahead < beamWidth {
+		if ahead < orderTop {
 			beam++
 		}
 	}
@@ -236,7 +240,7 @@ func TestFitMoveOrder(t *testing.T) {
 		return scores
 	}
 	first, beam := orderHits(held, inUse)
-	t.Logf("held out, the move is first and among the %d first: the order in use %.3f, %.3f", beamWidth, first, beam)
+	t.Logf("held out, the move is first and among the %d first: the order in use %.3f, %.3f", orderTop, first, beam)
 	first, beam = orderHits(held, func(s orderSample) []float64 { return orderScores(w, s) })
 	t.Logf("the fit %.3f, %.3f", first, beam)
 	var b strings.Builder

@@ -8,9 +8,10 @@ import (
 )
 
 // TestOrderBeam checks that on a board too big to solve the search tries every move near
-// the marks at the root, and only the beamWidth best below it (nearHorizon's count one
-// ply from the horizon), saying that it left some out; and that on a board it may solve
-// it tries every move at every ply.
+// the marks at the root, and below it only the best of them, as many as the beam at the
+// depth left (beamWidths: more for deeper searches; nearHorizon's count one ply from the
+// horizon), saying that it left some out; and that on a board it may solve it tries every
+// move at every ply.
 func TestOrderBeam(t *testing.T) {
 	for _, tc := range []struct {
 		size game.Size
@@ -33,14 +34,22 @@ func TestOrderBeam(t *testing.T) {
 		s.scratch(1)
 		root, rootAll := s.order(p, 0, -1, s.width(0, len(nearHorizon), false), false)
 		n := len(root)
-		below, belowAll := s.order(p, 1, -1, s.width(1, len(nearHorizon), false), false)
-		switch {
-		case n <= beamWidth || !tc.beam && !rootAll:
-			t.Errorf("%v: %d moves at the root (all %v), want more than %d", tc.size, n, rootAll, beamWidth)
-		case tc.beam && (len(below) != beamWidth || belowAll):
-			t.Errorf("%v: %d moves below the root (all %v), want %d, not all", tc.size, len(below), belowAll, beamWidth)
-		case !tc.beam && (len(below) != n || !belowAll):
-			t.Errorf("%v: %d moves below the root (all %v), want %d, all", tc.size, len(below), belowAll, n)
+		if n <= maxBeam || !tc.beam && !rootAll {
+			t.Fatalf("%v: %d moves at the root (all %v), want more than %d", tc.size, n, rootAll, maxBeam)
+		}
+		last := 0
+		for _, depth := range []int{len(nearHorizon), 6, 10, 40} {
+			below, belowAll := s.order(p, 1, -1, s.width(1, depth, false), false)
+			switch {
+			case tc.beam && (len(below) != beamWidths[min(depth, len(beamWidths)-1)] || belowAll || len(below) <= last):
+				t.Errorf("%v, depth %d: %d moves below the root (all %v), want %d (more than %d), not all", tc.size, depth, len(below), belowAll, beamWidths[min(depth, len(beamWidths)-1)], last)
+			case !tc.beam && (len(below) != n || !belowAll):
+				t.Errorf("%v, depth %d: %d moves below the root (all %v), want %d, all", tc.size, depth, len(below), belowAll, n)
+			}
+			last = len(below)
+			if depth == 40 && tc.beam && len(below) != maxBeam {
+				t.Errorf("%v, depth %d: %d moves below the root, want the widest beam, %d", tc.size, depth, len(below), maxBeam)
+			}
 		}
 		if near, _ := s.order(p, 1, -1, s.width(1, 1, false), false); tc.beam && len(near) != nearHorizon[1] || !tc.beam && len(near) != n {
 			t.Errorf("%v: %d moves one ply from the horizon, want %d", tc.size, len(near), map[bool]int{true: nearHorizon[1], false: n}[tc.beam])
@@ -78,5 +87,26 @@ func TestUnsettledMovesSoftDeadline(t *testing.T) {
 	s.unsettled()
 	if !s.soft.IsZero() || !s.another() {
 		t.Fatalf("a move with a count of positions got a soft deadline %v", s.soft)
+	}
+}
+
+// TestLateReduction checks the late-move reductions' table against its formula's worked
+// values (ln depth × ln(place+1), rounded down, at least one) and that a reduction never
+// shrinks as the depth or the place grows.
+func TestLateReduction(t *testing.T) {
+	for _, tc := range []struct{ depth, i, want int }{
+		{4, 3, 1}, {4, 4, 2}, {4, 7, 2}, {10, 3, 3}, {10, 7, 4}, {10, 23, 7}, {20, 3, 4}, {200, 200, 17},
+	} {
+		if got := lateReduction(tc.depth, tc.i); got != tc.want {
+			t.Errorf("lateReduction(%d, %d) = %d, want %d", tc.depth, tc.i, got, tc.want)
+		}
+	}
+	for depth := 4; depth < 70; depth++ {
+		for i := reduceFrom; i < 70; i++ {
+			r := lateReduction(depth, i)
+			if r < 1 || r < lateReduction(depth-1, i) || i > reduceFrom && r < lateReduction(depth, i-1) {
+				t.Fatalf("lateReduction(%d, %d) = %d: less than one, or than at a shallower depth or an earlier place", depth, i, r)
+			}
+		}
 	}
 }
