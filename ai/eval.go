@@ -322,8 +322,8 @@ func (s *searcher) order(p *position, ply, ttMove, width int, answer bool) (move
 
 // width returns how many of order's moves the search tries at ply, with depth plies
 // left and answer set where only the answers to an open three are tried, or 0 for all of
-// them: below the root of a board too big to solve the beam's (see beamWidths), fewer in the
-// last plies unless answering (see nearHorizon); elsewhere all.
+// them: below the root of a board too big to solve the beam's (see beamWidths), fewer
+// in the last plies unless answering (see nearHorizon); elsewhere all.
 func (s *searcher) width(ply, depth int, answer bool) int {
 	switch {
 	case !s.bigBoard || ply == 0:
@@ -331,21 +331,22 @@ func (s *searcher) width(ply, depth int, answer bool) int {
 	case !answer && depth > 0 && depth < len(nearHorizon):
 		return nearHorizon[depth]
 	}
-	return beamWidths[min(depth, len(beamWidths)-1)]
+	return beamWidths[min(max(depth, 0), len(beamWidths)-1)]
 }
 
-// beamWidths is, by the depth left, how many moves the search tries below the root on boards
-// too big to solve: the best by order's scores (the table's move first). It grows with
-// the depth, 3 + depth^1.32 up to maxBeam, as Rapfi's classical search counts the moves
-// it tries before it prunes the rest: 9 at depth 4, 13 at 6, 18 at 8, 23 at 10. Deeper
-// searches, which most of a move's positions are not, can afford the moves an order by
-// shape ranks low, and a move the order misjudges is then seen by a search of its own.
-// Where the window is open its later moves are checked less deep (see lateReduction).
-// Against Rapfi through pbrain at 200 ms a move, 15×15, seed 971: 72 of 200 where the
-// beam of 8 it replaced scored 52 on the same openings (29 games better, 9 worse); the
-// beam of 8 had scored 49 of 50 as X and 31 of 50 as O against the build before threat
-// search, where 6 scored 46 and 23 and 12 scored 45 and 19. Answering an open three, at
-// depth 1 to 3 too, it tries 4, 5 and 7 moves, where the beam of 8 tried 8.
+// beamWidths is, by the depth left, how many moves the search tries below the root on
+// boards too big to solve: the best by order's scores (the table's move first). It
+// grows with the depth, 3 + depth^1.32 up to maxBeam, as Rapfi's classical search
+// counts the moves it tries before it prunes the rest: 9 at depth 4, 13 at 6, 18 at 8,
+// 23 at 10. Deeper searches, which most of a move's positions are not, can afford the
+// moves an order by shape ranks low, and a move the order misjudges is then seen by a
+// search of its own. Where the window is open its later moves are checked less deep
+// (see reducedDepth). Answering an open three, at depth 1 to 3 too, it tries 4, 5 and
+// 7 moves. Against Rapfi through pbrain at 200 ms a move, 15×15, seed 971: 72 of 200
+// where the beam of 8 at every depth (answers included) it replaced scored 52 on the
+// same openings (29 games better, 9 worse). That beam of 8 had scored 49 of 50 as X and
+// 31 of 50 as O against the build before threat search, where 6 scored 46 and 23 and
+// 12 scored 45 and 19.
 var beamWidths = func() (b [16]int) {
 	for d := range b {
 		b[d] = min(maxBeam, 3+int(math.Pow(float64(d), 1.32)))
@@ -358,9 +359,9 @@ const maxBeam = 24
 
 // nearHorizon is, by the depth left (1, 2 or 3 plies), how many of order's moves the
 // search tries below the root of a big board where no open three must be answered:
-// fewer than the beam's (see beamWidth) near the horizon, where a move late in the order
-// rarely changes the value (late-move pruning). Depth 10 in a 15×15 opening took a tenth
-// fewer positions; through pbrain at 200 ms, with the forced block costing no ply, it
-// scored 116 of 200 against the build without both (+56 Elo), and trying 2, 4, 5 and 6
-// moves in the last four plies scored 85 of 200 against it.
+// no more than the beam's (see beamWidths) near the horizon, where a move late in the
+// order rarely changes the value (late-move pruning). Depth 10 in a 15×15 opening took
+// a tenth fewer positions; through pbrain at 200 ms, with the forced block costing no
+// ply, it scored 116 of 200 against the build without both (+56 Elo), and trying 2, 4,
+// 5 and 6 moves in the last four plies scored 85 of 200 against it.
 var nearHorizon = [...]int{1: 3, 2: 5, 3: 6}

@@ -108,11 +108,12 @@ const maxHashEntries = 1 << 24
 
 // search returns the value of p for the side to move, searched depth plies deep (a block
 // that the opponent's four forces is searched at the horizon too, and on big boards costs
-// no ply; on big boards, quiet moves late in the order may be searched a ply less deep,
-// see reduceFrom, and the last plies try fewer moves, see nearHorizon), within the
-// window (alpha, beta): fail-soft, so a value <=
-// alpha is an upper bound and one >= beta a lower bound. It also reports whether the
-// value is proven: found without stopping at the horizon, true whatever the depth.
+// no ply; on big boards, the moves it tries are more the deeper it searches, see
+// beamWidths, fewer in the last plies, see nearHorizon, and quiet moves late in the
+// order may be checked less deep, see reducedDepth), within the window (alpha, beta):
+// fail-soft, so a value <= alpha is an upper bound and one >= beta a lower bound. It
+// also reports whether the value is proven: found without stopping at the horizon, true
+// whatever the depth.
 func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) {
 	if s.count() {
 		return 0, false
@@ -213,11 +214,11 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 			// cost; only a move that beats it is searched again with the whole window.
 			// A move late in the order that neither makes a four nor stops one (see
 			// answers), where no open three must be answered, is checked less deep (a
-			// late-move reduction, see lateReduction), and searched again at full depth
+			// late-move reduction, see reducedDepth), and searched again at full depth
 			// if it beats it.
 			d := child
 			if quiet {
-				d = max(child-lateReduction(depth, i), 1)
+				d = reducedDepth(depth, i)
 			}
 			v, proven = s.search(p, d, ply+1, -a-1, -a)
 			v = -v
@@ -278,13 +279,20 @@ const leanFree = 100
 // third fewer positions.
 const reduceFrom = 3
 
+// reducedDepth is the depth at which search first checks the quiet move at place i of
+// the order (counted from 0, at least reduceFrom) of a node of depth plies (4 or more):
+// a ply less than the node, less its lateReduction, and at least one.
+func reducedDepth(depth, i int) int {
+	return max(depth-1-lateReduction(depth, i), 1)
+}
+
 // lateReduction is how many plies less deep search first checks the quiet move at place
 // i of the order (counted from 0, at least reduceFrom) at depth plies: ln(depth) ×
 // ln(i+1), rounded down, and at least one, as Rapfi's classical search reduces (its
-// reductions are fractions of a ply). At depth 10 the fourth move is checked three
-// plies less deep and the eighth four; at depth 4 the fourth one and the rest two. It
-// makes the later moves of the beam that grows with depth (see beamWidths) cheap where
-// the window is open. The reduced search is at least one ply deep.
+// reductions are fractions of a ply); depth and i+1 count as at most 63. At depth 10
+// the fourth move is checked three plies less deep and the eighth four; at depth 4 the
+// fourth one, the fifth to eighth two and the ninth three. It makes the later moves of
+// the beam that grows with depth (see beamWidths) cheap where the window is open.
 func lateReduction(depth, i int) int {
 	return max(1, int(lnTable[min(depth, len(lnTable)-1)]*lnTable[min(i+1, len(lnTable)-1)]))
 }

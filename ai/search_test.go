@@ -9,9 +9,10 @@ import (
 
 // TestOrderBeam checks that on a board too big to solve the search tries every move near
 // the marks at the root, and below it only the best of them, as many as the beam at the
-// depth left (beamWidths: more for deeper searches; nearHorizon's count one ply from the
-// horizon), saying that it left some out; and that on a board it may solve it tries every
-// move at every ply.
+// depth left (beamWidths: more for deeper searches, up to maxBeam; nearHorizon's count
+// one ply from the horizon; the beam's near the horizon when answering an open three),
+// saying that it left some out; and that on a board it may solve it tries every move at
+// every ply.
 func TestOrderBeam(t *testing.T) {
 	for _, tc := range []struct {
 		size game.Size
@@ -37,18 +38,17 @@ func TestOrderBeam(t *testing.T) {
 		if n <= maxBeam || !tc.beam && !rootAll {
 			t.Fatalf("%v: %d moves at the root (all %v), want more than %d", tc.size, n, rootAll, maxBeam)
 		}
-		last := 0
-		for _, depth := range []int{len(nearHorizon), 6, 10, 40} {
-			below, belowAll := s.order(p, 1, -1, s.width(1, depth, false), false)
+		// The beam by the depth left, and answering an open three near the horizon too.
+		for _, w := range []struct {
+			depth, want int
+			answer      bool
+		}{{4, 9, false}, {6, 13, false}, {10, 23, false}, {40, maxBeam, false}, {1, 4, true}, {2, 5, true}, {3, 7, true}} {
+			below, belowAll := s.order(p, 1, -1, s.width(1, w.depth, w.answer), false)
 			switch {
-			case tc.beam && (len(below) != beamWidths[min(depth, len(beamWidths)-1)] || belowAll || len(below) <= last):
-				t.Errorf("%v, depth %d: %d moves below the root (all %v), want %d (more than %d), not all", tc.size, depth, len(below), belowAll, beamWidths[min(depth, len(beamWidths)-1)], last)
+			case tc.beam && (len(below) != w.want || belowAll):
+				t.Errorf("%v, depth %d (answering %v): %d moves below the root (all %v), want %d, not all", tc.size, w.depth, w.answer, len(below), belowAll, w.want)
 			case !tc.beam && (len(below) != n || !belowAll):
-				t.Errorf("%v, depth %d: %d moves below the root (all %v), want %d, all", tc.size, depth, len(below), belowAll, n)
-			}
-			last = len(below)
-			if depth == 40 && tc.beam && len(below) != maxBeam {
-				t.Errorf("%v, depth %d: %d moves below the root, want the widest beam, %d", tc.size, depth, len(below), maxBeam)
+				t.Errorf("%v, depth %d: %d moves below the root (all %v), want %d, all", tc.size, w.depth, len(below), belowAll, n)
 			}
 		}
 		if near, _ := s.order(p, 1, -1, s.width(1, 1, false), false); tc.beam && len(near) != nearHorizon[1] || !tc.beam && len(near) != n {
@@ -90,15 +90,20 @@ func TestUnsettledMovesSoftDeadline(t *testing.T) {
 	}
 }
 
-// TestLateReduction checks the late-move reductions' table against its formula's worked
-// values (ln depth × ln(place+1), rounded down, at least one) and that a reduction never
-// shrinks as the depth or the place grows.
+// TestLateReduction checks the late-move reductions against their formula's worked
+// values (ln depth × ln(place+1), rounded down, at least one; depth and place+1 count as
+// at most 63), the depth of the reduced check (at least one ply), and that a reduction
+// never shrinks as the depth or the place grows.
 func TestLateReduction(t *testing.T) {
-	for _, tc := range []struct{ depth, i, want int }{
-		{4, 3, 1}, {4, 4, 2}, {4, 7, 2}, {10, 3, 3}, {10, 7, 4}, {10, 23, 7}, {20, 3, 4}, {200, 200, 17},
+	for _, tc := range []struct{ depth, i, want, at int }{
+		{4, 3, 1, 2}, {4, 4, 2, 1}, {4, 7, 2, 1}, {4, 8, 3, 1}, {10, 3, 3, 6}, {10, 7, 4, 5},
+		{10, 23, 7, 2}, {20, 3, 4, 15}, {200, 200, 17, 182},
 	} {
 		if got := lateReduction(tc.depth, tc.i); got != tc.want {
 			t.Errorf("lateReduction(%d, %d) = %d, want %d", tc.depth, tc.i, got, tc.want)
+		}
+		if got := reducedDepth(tc.depth, tc.i); got != tc.at {
+			t.Errorf("reducedDepth(%d, %d) = %d, want %d", tc.depth, tc.i, got, tc.at)
 		}
 	}
 	for depth := 4; depth < 70; depth++ {
@@ -106,6 +111,9 @@ func TestLateReduction(t *testing.T) {
 			r := lateReduction(depth, i)
 			if r < 1 || r < lateReduction(depth-1, i) || i > reduceFrom && r < lateReduction(depth, i-1) {
 				t.Fatalf("lateReduction(%d, %d) = %d: less than one, or than at a shallower depth or an earlier place", depth, i, r)
+			}
+			if d := reducedDepth(depth, i); d < 1 || d >= depth {
+				t.Fatalf("reducedDepth(%d, %d) = %d, want 1 to %d", depth, i, d, depth-1)
 			}
 		}
 	}
