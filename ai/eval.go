@@ -219,11 +219,12 @@ func (s *searcher) answers(p *position, c int) bool {
 	return p.makesFour(p.turn, c) || p.makesFour(p.turn.Opponent(), c)
 }
 
-// scratch makes sure the move and score lists of every ply up to ply exist.
+// scratch makes sure the move, score and evaluation lists of every ply up to ply exist.
 func (s *searcher) scratch(ply int) {
 	for len(s.buf) <= ply {
 		s.buf = append(s.buf, make([]int, 0, s.g.n))
 		s.scores = append(s.scores, make([]int, s.g.n))
+		s.evals = append(s.evals, 0)
 	}
 }
 

@@ -118,3 +118,18 @@ func TestLateReduction(t *testing.T) {
 		}
 	}
 }
+
+// TestImproving pins when a side counts as improving, which halves the beam where it
+// does not (see improving): only a rise over its evaluation two plies before counts,
+// and the first two plies below the root always do.
+func TestImproving(t *testing.T) {
+	s := &searcher{evals: []int{0, 50, -20, 60, -20, 40, -10}}
+	for _, tc := range []struct {
+		ply  int
+		want bool
+	}{{1, true}, {2, true}, {3, true}, {4, false}, {5, false}, {6, true}} {
+		if got := s.improving(tc.ply); got != tc.want {
+			t.Errorf("improving(%d) with evaluations %v = %v, want %v", tc.ply, s.evals, got, tc.want)
+		}
+	}
+}
