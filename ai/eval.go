@@ -323,8 +323,10 @@ func (s *searcher) order(p *position, ply, ttMove, width int, answer bool) (move
 
 // width returns how many of order's moves the search tries at ply, with depth plies
 // left and answer set where only the answers to an open three are tried, or 0 for all of
-// them: below the root of a board too big to solve the beam's (see beamWidths), fewer
-// in the last plies unless answering (see nearHorizon); elsewhere all.
+// them: below the root of a board too big to solve the beam's (see beamWidths), half
+// of it where the side to move is not improving and need not answer (see improving,
+// which reads the evaluation search keeps at ply), fewer in the last plies unless
+// answering (see nearHorizon); elsewhere all.
 func (s *searcher) width(ply, depth int, answer bool) int {
 	switch {
 	case !s.bigBoard || ply == 0:
@@ -332,7 +334,11 @@ func (s *searcher) width(ply, depth int, answer bool) int {
 	case !answer && depth > 0 && depth < len(nearHorizon):
 		return nearHorizon[depth]
 	}
-	return beamWidths[min(max(depth, 0), len(beamWidths)-1)]
+	w := beamWidths[min(max(depth, 0), len(beamWidths)-1)]
+	if !answer && depth >= len(nearHorizon) && !s.improving(ply) {
+		w /= 2
+	}
+	return w
 }
 
 // beamWidths is, by the depth left, how many moves the search tries below the root on

@@ -183,14 +183,13 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		s.evals[ply] = -s.evals[ply-1] // a forced block is judged as the move before it
 	}
 	if len(moves) == 0 {
+		if s.bigBoard && depth >= len(nearHorizon) {
+			// Only a node this deep has descendants whose beam asks (see improving): the
+			// depth never grows down the tree.
+			s.evals[ply] = p.evaluate()
+		}
 		answer = s.bigBoard && p.evalDoubles(them, 1) > 0 && p.evalDoubles(me, 1) == 0
 		width := s.width(ply, depth, answer)
-		if s.bigBoard {
-			s.evals[ply] = p.evaluate()
-			if !answer && depth >= len(nearHorizon) && !s.improving(ply) {
-				width /= 2
-			}
-		}
 		moves, all = s.order(p, ply, ttMove, width, answer)
 		if answer && len(moves) == 0 { // its threes lie beyond the cells near the marks
 			moves, all = s.order(p, ply, ttMove, width, false)
