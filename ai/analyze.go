@@ -37,6 +37,7 @@ func (m *Engine) analyze(b *game.Board, limit int64) Analysis {
 		sc, pr := make([]int, len(moves)), make([]bool, len(moves))
 		all, won := true, false
 		defer lean(p)()
+		s.judgeRoot(p)
 		for i, c := range moves {
 			p.play(c)
 			v, ok := s.search(p, depth-1, 1, -inf, inf)

@@ -120,6 +120,7 @@ func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ti
 	s.ranked = s.ranked[:0]
 	s.depthNow.Store(int32(depth))
 	defer lean(p)()
+	s.judgeRoot(p)
 	if s.watch != nil {
 		s.think(Thought{Kind: ThoughtDepth, Depth: depth})
 	}

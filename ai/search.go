@@ -47,7 +47,7 @@ type searcher struct {
 	buf       [][]int // move lists, one per ply
 	cands     []int   // the cells order considers (see candidates)
 	scores    [][]int
-	evals     []int // the evaluation of the position searched at each ply (see improving, futile)
+	evals     []int // the evaluation at each ply (see improving, futile)
 
 	threat *threatSearch // made at the first move on big boards, or the first proof
 	prover *prover       // made at the first analysis that needs it
@@ -110,8 +110,9 @@ const maxHashEntries = 1 << 24
 // search returns the value of p for the side to move, searched depth plies deep (a block
 // that the opponent's four forces is searched at the horizon too, and on big boards costs
 // no ply; on big boards, the moves it tries are more the deeper it searches, see
-// beamWidths, fewer in the last plies, see nearHorizon, and quiet moves late in the
-// order may be checked less deep, see reducedDepth), within the window (alpha, beta):
+// beamWidths, fewer in the last plies, see nearHorizon, quiet moves late in the order
+// may be checked less deep, see reducedDepth, and a node that stands far above beta
+// stops at its evaluation, see futile), within the window (alpha, beta):
 // fail-soft, so a value <= alpha is an upper bound and one >= beta a lower bound. It
 // also reports whether the value is proven: found without stopping at the horizon, true
 // whatever the depth.
@@ -258,15 +259,26 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 	return best, proven
 }
 
+// judgeRoot keeps the evaluation of the root position p, whose moves the caller searches
+// at ply 1, where search reads it: a forced block at ply 1 takes it, negated, as its own
+// (see improving).
+func (s *searcher) judgeRoot(p *position) {
+	s.scratch(0)
+	if s.bigBoard {
+		s.evals[0] = p.evaluate()
+	}
+}
+
 // improving reports whether the side to move at ply stands better by the evaluation than
-// it did two plies before, or ply is too near the root to tell (the root's evaluation is
-// not kept). Where it does not, below the root of a big board, at depth 4 or more, where
+// it did two plies before, or ply is within two plies of the root, where it counts as
+// improving. Where it does not, below the root of a big board, at depth 4 or more, where
 // no open three must be answered, search tries half its beam (see beamWidths), as
 // Rapfi's classical search halves the moves it tries before its move-count pruning: a
 // side whose moves have not helped it is less likely to find the one that does among
 // those the order ranks low. Against Rapfi through pbrain at 1000 ms a move, 15×15,
 // seed 1011: 63.5 of 200 where the full beam scored 50.5 in the same run (26 games
-// better, 12 worse); at 200 ms on seed 971's openings 74 where 72.
+// better, 12 worse); at 200 ms on seed 971's openings 74 where 72. Futility asks it too
+// (see futile).
 func (s *searcher) improving(ply int) bool {
 	return ply < 3 || s.evals[ply] > s.evals[ply-2]
 }
@@ -275,14 +287,14 @@ func (s *searcher) improving(ply int) bool {
 // moves: below the root of a big board, at a node searched with a null window (beta is
 // alpha+1), where no four nor open three must be answered, when the evaluation at ply
 // lies futilityMargin or more above beta for each of the depth plies left but the
-// first, and one ply fewer where the side to move is improving (see improving; from
-// the last ply's alone, at depth 1 or 2). A side that stands this far above what it
-// needs is unlikely to fall below it whatever it plays, as Rapfi's classical search
-// prunes the child node by futility (its margin, 63 of its 200 a logit, in our unit).
-// At 1000 ms a move it reaches about 9.7 plies where 8.4 (19 positions of seed 981's
-// games). Against Rapfi through pbrain at 1000 ms a move, 15×15, seed 1031: 74.5 of
-// 200 where the build without it scored 59.5 in the same run (28 games better, 12
-// worse); at 200 ms, seed 971's openings, 82.5 where 74.
+// first, and one ply fewer where the side to move is improving (see improving): at one
+// ply left, or two where improving, the evaluation at beta suffices. A side that stands
+// this far above what it needs is unlikely to fall below it whatever it plays, as
+// Rapfi's classical search prunes the child node by futility (its margin, 63 of its 200
+// a logit, in our unit). At 1000 ms a move it reaches about 9.7 plies where 8.4 (19
+// positions of seed 981's games). Against Rapfi through pbrain at 1000 ms a move,
+// 15×15, seed 1031: 74.5 of 200 where the build without it scored 59.5 in the same run
+// (28 games better, 12 worse); at 200 ms, seed 971's openings, 82.5 where 74.
 func (s *searcher) futile(ply, depth, alpha, beta int, answer bool) bool {
 	if !s.bigBoard || ply == 0 || answer || beta != alpha+1 {
 		return false

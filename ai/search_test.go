@@ -137,8 +137,8 @@ func TestImproving(t *testing.T) {
 func TestFutile(t *testing.T) {
 	const beta = 100
 	// At ply 3 the side to move is not improving (it stood better two plies before);
-	// at ply 4 it is.
-	evals := func(at3, at4 int) []int { return []int{0, win / 2, -win / 2, at3, at4} }
+	// at ply 4 it is. The root's evaluation stands far above beta.
+	evals := func(at3, at4 int) []int { return []int{win / 2, win / 2, -win / 2, at3, at4} }
 	m := futilityMargin
 	for _, tc := range []struct {
 		name                string
@@ -146,24 +146,27 @@ func TestFutile(t *testing.T) {
 		ply, depth, alpha   int
 		answer, small, want bool
 	}{
-		{"two plies left, not improving, at the margin", evals(beta+2*m, 5), 3, 3, beta - 1, false, false, true},
-		{"two plies left, not improving, below it", evals(beta+2*m-1, 5), 3, 3, beta - 1, false, false, false},
-		{"two plies left, improving", evals(0, beta+m), 4, 3, beta - 1, false, false, true},
-		{"two plies left, improving, below", evals(0, beta+m-1), 4, 3, beta - 1, false, false, false},
+		{"three plies left, not improving, at the margin", evals(beta+2*m, 5), 3, 3, beta - 1, false, false, true},
+		{"three plies left, not improving, below it", evals(beta+2*m-1, 5), 3, 3, beta - 1, false, false, false},
+		{"three plies left, improving", evals(0, beta+m), 4, 3, beta - 1, false, false, true},
+		{"three plies left, improving, below", evals(0, beta+m-1), 4, 3, beta - 1, false, false, false},
+		{"two plies left, not improving", evals(beta+m, 5), 3, 2, beta - 1, false, false, true},
+		{"two plies left, not improving, below", evals(beta+m-1, 5), 3, 2, beta - 1, false, false, false},
+		{"two plies left, improving: the evaluation alone", evals(0, beta), 4, 2, beta - 1, false, false, true},
 		{"one ply left, improving: the evaluation alone", evals(0, beta), 4, 1, beta - 1, false, false, true},
+		{"one ply left, improving, below beta", evals(0, beta-1), 4, 1, beta - 1, false, false, false},
 		{"one ply left, not improving", evals(beta, 5), 3, 1, beta - 1, false, false, true},
 		{"one ply left, below beta", evals(beta-1, 5), 3, 1, beta - 1, false, false, false},
+		{"ply 2 counts as improving", []int{win / 2, win / 2, beta + m}, 2, 3, beta - 1, false, false, true},
 		{"an open window", evals(beta+9*m, 5), 3, 3, beta - 2, false, false, false},
 		{"an open three to answer", evals(beta+9*m, 5), 3, 3, beta - 1, true, false, false},
 		{"a board small enough to solve", evals(beta+9*m, 5), 3, 3, beta - 1, false, true, false},
+		{"the root", evals(0, 5), 0, 3, beta - 1, false, false, false},
 	} {
 		s := &searcher{evals: tc.evals, bigBoard: !tc.small}
 		if got := s.futile(tc.ply, tc.depth, tc.alpha, beta, tc.answer); got != tc.want {
 			t.Errorf("%s: futile(%d, %d, %d, %d, %v) with evaluations %v = %v, want %v",
 				tc.name, tc.ply, tc.depth, tc.alpha, beta, tc.answer, tc.evals, got, tc.want)
 		}
-	}
-	if s := (&searcher{evals: evals(beta+9*m, 5), bigBoard: true}); s.futile(0, 3, beta-1, beta, false) {
-		t.Error("futile at the root, want false: the root's moves are what search is for")
 	}
 }
