@@ -164,9 +164,36 @@ func TestFutile(t *testing.T) {
 		{"the root", evals(0, 5), 0, 3, beta - 1, false, false, false},
 	} {
 		s := &searcher{evals: tc.evals, bigBoard: !tc.small}
-		if got := s.futile(tc.ply, tc.depth, tc.alpha, beta, tc.answer); got != tc.want {
+		if got := s.futile(tc.ply, tc.depth, tc.alpha, beta, tc.evals[tc.ply], tc.answer); got != tc.want {
 			t.Errorf("%s: futile(%d, %d, %d, %d, %v) with evaluations %v = %v, want %v",
 				tc.name, tc.ply, tc.depth, tc.alpha, beta, tc.answer, tc.evals, got, tc.want)
 		}
+	}
+}
+
+func TestEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		e, lo, hi, want int
+	}{
+		{"no bounds", 50, -inf, inf, 50},
+		{"a lower bound above", 50, 80, inf, 80},
+		{"a lower bound below", 50, 20, inf, 50},
+		{"an upper bound below", 50, -inf, 30, 30},
+		{"an upper bound above", 50, -inf, 90, 50},
+		{"an exact value", 50, 70, 70, 70},
+		{"a proven win", 50, win - 3, inf, 50},
+		{"a proven loss", 50, -inf, 3 - win, 50},
+	} {
+		if got := estimate(tc.e, tc.lo, tc.hi); got != tc.want {
+			t.Errorf("%s: estimate(%d, %d, %d) = %d, want %d", tc.name, tc.e, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+	// The refined value is what futility weighs, and the side's own evaluation what
+	// improving does: at ply 4, improving, two plies left, an evaluation below beta that
+	// the table lifts to beta is futile.
+	s := &searcher{evals: []int{0, 0, -win / 2, 0, 10}, bigBoard: true}
+	if e := estimate(s.evals[4], 100, inf); !s.futile(4, 2, 99, 100, e, false) {
+		t.Errorf("futile with the table's lower bound 100 at beta 100 = false, want true")
 	}
 }
