@@ -61,6 +61,7 @@ type searcher struct {
 	told     bool          // the watcher was told a line of this move's search
 	threads  int           // goroutines that search a big board's move (see helpers); 1 or more
 	depthNow atomic.Int32  // the depth of the iteration searchRoot is in, which helpers read
+	fours    int           // how many fours the quiescence has played on the line searched, by either side (see quiesce)
 }
 
 // newSearcher returns a searcher for boards of size s whose table takes at most memory
@@ -111,8 +112,9 @@ const maxHashEntries = 1 << 24
 // that the opponent's four forces is searched at the horizon too, and on big boards costs
 // no ply; on big boards, the moves it tries are more the deeper it searches, see
 // beamWidths, fewer in the last plies, see nearHorizon, quiet moves late in the order
-// may be checked less deep, see reducedDepth, and a node that stands far above beta
-// stops at its evaluation, see futile), within the window (alpha, beta):
+// may be checked less deep, see reducedDepth, a node that stands far above beta stops
+// at its evaluation, see futile, and under freestyle the horizon plays fours, see
+// quiesce), within the window (alpha, beta):
 // fail-soft, so a value <= alpha is an upper bound and one >= beta a lower bound. It
 // also reports whether the value is proven: found without stopping at the horizon, true
 // whatever the depth.
@@ -154,7 +156,7 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		}
 	}
 	if depth <= 0 && len(moves) == 0 {
-		return p.evaluate(), false
+		return s.quiesce(p, ply, alpha, beta), false
 	}
 
 	key, sym := p.key()
@@ -256,6 +258,9 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		}
 	}
 	proven := allProven || best >= beta && bestProven
+	if s.fours > 0 && !proven {
+		return best, false // the quiescence's value, which depends on the fours played before
+	}
 	s.store(t, key, sym, best, alpha, beta, depth, ply, proven, bestMove)
 	return best, proven
 }
