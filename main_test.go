@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"tictactoe/ai"
 	"tictactoe/game"
 	"tictactoe/game/pbrain"
 )
@@ -634,5 +635,27 @@ func TestPbrainSwap2Replays(t *testing.T) {
 		} else if out.String() != first {
 			t.Errorf("%q: answers %q, without --seed %q", args, out.String(), first)
 		}
+	}
+}
+
+// TestReviewerNamesTheStop checks the words of a big-board review where threat search
+// finds a move that would have stopped the win (the transcripts' games show only the
+// other branch): O's 3rd move, 15 1, left X's open three on row 8 standing, and a block
+// at either end of it would have stopped X.
+func TestReviewerNamesTheStop(t *testing.T) {
+	b, err := game.NewBoard(game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []int{8, 4, 1, 1, 8, 5, 1, 15, 8, 6, 15, 1, 8, 7, 15, 15, 8, 8}
+	for i := 0; i < len(moves); i += 2 {
+		if err := b.Play(game.Cell{Row: moves[i] - 1, Col: moves[i+1] - 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := reviewer(&ai.Engine{}, time.Second)(b, game.O, true)
+	want := regexp.MustCompile(`^Review: after your 3rd move, 15 1, X had a forced win \(found by threat search\); 8 [37] would have stopped it\.$`)
+	if !want.MatchString(got) {
+		t.Errorf("review for O = %q, want it to match %v", got, want)
 	}
 }
