@@ -24,11 +24,11 @@
 //   - choose.go: the root decision of a move (below).
 //   - lines.go: the forced lines shown with a win (one builder, playLine).
 //   - search.go: alpha-beta and iterative deepening; quiesce.go: the search by fours
-//     at its horizon; eval.go: the evaluation at the
-//     horizon and the order of moves; weights.go: the weights of both for five in a row
-//     under freestyle, fitted to games (fit_test.go and order_fit_test.go fit them
-//     again); table.go: the transposition table and its keys; threads.go: the helpers
-//     that search beside the main search on more than one goroutine (Lazy SMP).
+//     at its horizon; eval.go: the evaluation at the horizon and the order of moves;
+//     weights.go: the weights of both for five in a row under freestyle, fitted to
+//     games (fit_test.go and order_fit_test.go fit them again); table.go: the
+//     transposition table and its keys; threads.go: the helpers that search beside
+//     the main search on more than one goroutine (Lazy SMP).
 //   - threat.go and fours.go: threat-space search, VCF and VCT; proof.go: df-pn;
 //     draws.go: Erdős–Selfridge and pairing strategies.
 //   - clock.go: the time manager: deadlines, counts of positions, stopping.

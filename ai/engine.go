@@ -94,10 +94,10 @@ type Analysis struct {
 // of a position that stands far enough above what the search needs (futility), at
 // its horizon plays out the fours of the side to move near its last stone under
 // freestyle (a quiescence), and a block that a four forces costs it no ply. Among
-// equally good moves it
-// chooses with Rand, so games vary but a seed replays them; a search with a deadline also
-// stops after a number of positions set by Think, so that on a machine that is
-// not too slow the seed replays the games it cannot solve too, unless it is Timed.
+// equally good moves it chooses with Rand, so games vary but a seed replays them; a
+// search with a deadline also stops after a number of positions set by Think, so that
+// on a machine that is not too slow the seed replays the games it cannot solve too,
+// unless it is Timed.
 //
 // Positions of more than 25 free cells on bitboards (at most 64 cells) are beyond
 // alpha-beta's reach in a move: there Analyze solves by proof-number search, with threat
