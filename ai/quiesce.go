@@ -24,13 +24,13 @@ func (s *searcher) quiesce(p *position, ply, alpha, beta int) int {
 	}
 	me := p.turn
 	last := p.moves[len(p.moves)-2] // the side to move's own last stone
-	cols, rows := s.g.size.Cols, s.g.size.Rows
+	cols := s.g.size.Cols
 	lr, lc := last/cols, last%cols
 	best := stand
 	ps := p.pat
 	for _, d := range quietReach {
 		r, c := lr+d[0], lc+d[1]
-		if r < 0 || r >= rows || c < 0 || c >= cols {
+		if !onBoard(s.g.size, r, c) {
 			continue
 		}
 		x := r*cols + c
