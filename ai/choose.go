@@ -169,8 +169,9 @@ func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ti
 // those the open window gives. On the 103 positions of the deep and conversion suites,
 // a second of the benchmark's step clock each, iterations reach 14.85 plies on average
 // where 13.70 at the same count of positions. Against Rapfi through pbrain at 1000 ms a
-// move, 15×15, seed 1091: 82 of 200 where the open window scored 77.5 in the same run
-// (16 games better, 11 worse); at 200 ms, seed 971's openings, 83 where 76.5.
+// move, 15×15: 82 of 200 on seed 1091 and 82.5 on seed 1101, where the open window
+// scored 77.5 and 76 in the same runs (33 games better, 21 worse); at 200 ms, seed 971's
+// openings, 83 where 76.5.
 func (s *searcher) searchRootMove(p *position, depth, bound int) (int, bool) {
 	if bound > -inf {
 		if v, ok := s.search(p, depth-1, 1, -bound, 1-bound); -v < bound || s.stopped {
