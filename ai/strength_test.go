@@ -23,10 +23,11 @@ func stepClock() func() time.Time {
 // not lose. The clock steps per reading, so the games are the same on every machine.
 // The deadline, 100 ms of that clock (6,000 to 11,000 positions a move on average in the
 // 15×15 games), lies where the engine holds: on 15×15, seed 1 as O meets an attack of
-// threes that a search of 10 to 70 ms sees or not by chance (of seeds 0 to 5 each way at
-// 10 to 100 ms by 10, the engine lost only that game, at 10, 30 and 70 ms, and with the
-// root's null window at 20, 30 and 40 ms; see searchRootMove), and neither lost it at
-// any of 100 to 300 ms by 20.
+// threes that a search of 10 to 70 ms sees or not by chance. Of the 15×15 games of seeds
+// 0 to 5 each way at 10 to 100 ms by 10, commit ee1d13c lost only that one, at 10, 30 and
+// 70 ms, and the engine since the root's null window (see searchRootMove) the same game
+// at 20, 30 and 40 ms; neither lost it at any of 100 to 300 ms by 20, nor a 7×7 game at
+// 10 to 100 ms.
 func TestMinimaxBeatsHeuristicOnBigBoards(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games on big boards")
