@@ -240,6 +240,10 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 		default:
 			inHeader = false
 		}
+		// A game's first line names its players, and wraps as the header does.
+		for strings.HasPrefix(line, "Game ") && !strings.HasSuffix(line, ")") && sc.Scan() {
+			line += " " + strings.TrimSpace(sc.Text())
+		}
 		if inHeader {
 			if m := fitArena.FindStringSubmatch(header); m != nil && !strings.Contains(header, "exactly") {
 				rows, _ := strconv.Atoi(m[1])
@@ -666,7 +670,8 @@ Computer (X) plays 6 11
 Computer (O) plays 10 2
 Computer (X) plays 6 7
 Result: X wins
-Game 2 (random as X, heuristic as O)
+Game 2 (pbrain:/an/engine/whose/path/is/long pbrain as X, pbrain:/another/engine
+  --its-flag as O)
 Computer (O) plays 6 10
 Computer (X) plays 10 15
 Computer (O) plays 7 10
@@ -694,6 +699,10 @@ Result: O wins
 			t.Errorf("game %d: size %v, %d moves ending %v, X's result %v; want 15×15, %d moves ending %v, %v",
 				i+1, g.size, len(g.moves), g.moves[len(g.moves)-1], g.x, w.moves, w.last, w.x)
 		}
+	}
+	players := [2]string{"pbrain:/an/engine/whose/path/is/long pbrain", "pbrain:/another/engine --its-flag"}
+	if games[0].players != [2]string{"heuristic", "random"} || games[1].players != players {
+		t.Errorf("players %q and %q, want heuristic and random, then %q", games[0].players, games[1].players, players)
 	}
 	samples, err := fitPositions(games[0].size, games[0].moves, games[0].x)
 	if err != nil || len(samples) == 0 {
