@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -206,6 +205,7 @@ var (
 	fitOpening = regexp.MustCompile(`^Opening \d+: (.*)$`)
 	fitPlays   = regexp.MustCompile(`^Computer \(([XO])\) plays (\d+) (\d+)$`)
 	fitPlayers = regexp.MustCompile(`^Game \d+ \((.*) as X, (.*) as O\)$`)
+	fitGame    = regexp.MustCompile(`^Game \d+ \(`) // a game's first line, which names its players
 )
 
 // An arenaGame is a game of an arena --verbose log of five in a row: its board, its
@@ -219,33 +219,31 @@ type arenaGame struct {
 	x       float64
 }
 
-// readArenaGames reads the games of an arena --verbose log of five in a row, whose
-// header (the board's size and the rule) may wrap over several lines. Games with a
-// forfeit are skipped.
+// readArenaGames reads the games of an arena --verbose log of five in a row. The arena
+// wraps its header (with the board's size and the rule) and each game's first line (with
+// its players) within 80 columns, the lines after the first indented by two spaces:
+// they are joined again here. Games with a forfeit are skipped.
 func readArenaGames(r io.Reader) ([]arenaGame, error) {
-	sc := bufio.NewScanner(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(string(data), "\n")
 	var size game.Size
 	var opening []game.Cell
 	var games []arenaGame
 	var g *arenaGame
 	forfeit := false
-	header, inHeader := "", false // the arena's header, its wrapped lines joined while they last
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "Arena: "):
-			header, inHeader = line, true
-		case inHeader && strings.HasPrefix(line, "  "):
-			header += " " + strings.TrimSpace(line) // the header wraps within 80 columns
-		default:
-			inHeader = false
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if strings.HasPrefix(line, "Arena: ") || fitGame.MatchString(line) {
+			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  ") {
+				i++
+				line += " " + strings.TrimSpace(lines[i])
+			}
 		}
-		// A game's first line names its players, and wraps as the header does.
-		for strings.HasPrefix(line, "Game ") && !strings.HasSuffix(line, ")") && sc.Scan() {
-			line += " " + strings.TrimSpace(sc.Text())
-		}
-		if inHeader {
-			if m := fitArena.FindStringSubmatch(header); m != nil && !strings.Contains(header, "exactly") {
+		if strings.HasPrefix(line, "Arena: ") {
+			if m := fitArena.FindStringSubmatch(line); m != nil && !strings.Contains(line, "exactly") {
 				rows, _ := strconv.Atoi(m[1])
 				cols, _ := strconv.Atoi(m[2])
 				size = game.Size{Rows: rows, Cols: cols, Win: 5}
@@ -294,7 +292,7 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 			g = nil
 		}
 	}
-	return games, sc.Err()
+	return games, nil
 }
 
 // eachFile calls read with the name and contents of each file that pattern names (globs
@@ -680,19 +678,31 @@ Computer (O) plays 8 10
 Computer (X) plays 7 4
 Computer (O) plays 9 10
 Result: O wins
+Game 3 (heuristic as X, random as O)
+Computer (O) plays 5 3
+Game 3: X (heuristic) forfeits: no move in time
+Result: O wins
+Opening 2: X 8 8, O 9 9, X 8 9
+Game 4 (random as X, heuristic as O)
+Computer (O) plays 7 7
+Result: O wins
 `
 	games, err := readArenaGames(strings.NewReader(log))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 2 {
-		t.Fatalf("read %d games, want 2", len(games))
+	if len(games) != 3 {
+		t.Fatalf("read %d games, want 3 (the third forfeited)", len(games))
 	}
 	want := []struct {
 		moves int
 		x     float64
 		last  game.Cell
-	}{{9, 1, game.Cell{Row: 5, Col: 6}}, {10, 0, game.Cell{Row: 8, Col: 9}}}
+	}{
+		{9, 1, game.Cell{Row: 5, Col: 6}},
+		{10, 0, game.Cell{Row: 8, Col: 9}},
+		{4, 0, game.Cell{Row: 6, Col: 6}},
+	}
 	for i, g := range games {
 		w := want[i]
 		if g.size != (game.Size{Rows: 15, Cols: 15, Win: 5}) || len(g.moves) != w.moves || g.x != w.x || g.moves[len(g.moves)-1] != w.last {
@@ -700,9 +710,18 @@ Result: O wins
 				i+1, g.size, len(g.moves), g.moves[len(g.moves)-1], g.x, w.moves, w.last, w.x)
 		}
 	}
-	players := [2]string{"pbrain:/an/engine/whose/path/is/long pbrain", "pbrain:/another/engine --its-flag"}
-	if games[0].players != [2]string{"heuristic", "random"} || games[1].players != players {
-		t.Errorf("players %q and %q, want heuristic and random, then %q", games[0].players, games[1].players, players)
+	wantPlayers := [][2]string{
+		{"heuristic", "random"},
+		{"pbrain:/an/engine/whose/path/is/long pbrain", "pbrain:/another/engine --its-flag"},
+		{"random", "heuristic"},
+	}
+	for i, g := range games {
+		if g.players != wantPlayers[i] {
+			t.Errorf("game %d: players %q, want %q", i+1, g.players, wantPlayers[i])
+		}
+	}
+	if first := games[2].moves[0]; first != (game.Cell{Row: 7, Col: 7}) {
+		t.Errorf("the last game opens at %v, want the second opening's 8 8", first)
 	}
 	samples, err := fitPositions(games[0].size, games[0].moves, games[0].x)
 	if err != nil || len(samples) == 0 {
