@@ -680,7 +680,8 @@ Computer (O) plays 9 10
 Result: O wins
 Game 3 (heuristic as X, random as O)
 Computer (O) plays 5 3
-Game 3: X (heuristic) forfeits: no move in time
+Game 3: X (pbrain:/an/engine/whose/path/is/long pbrain --with --its --flags)
+  forfeits: answered "hello", not a move X,Y
 Result: O wins
 Opening 2: X 8 8, O 9 9, X 8 9
 Game 4 (random as X, heuristic as O)

@@ -156,7 +156,7 @@ func (a *Arena) play(i int, players [3]Player, names [3]string, b *Board) (Outco
 	}
 	if errors.Is(err, ErrForfeit) {
 		loser := b.Turn()
-		fmt.Fprintf(a.Out, "Game %d: %v (%s) %v\n", i, loser, names[loser], err)
+		forfeited(a.Out, i, loser, names[loser], err)
 		o, err = Outcome{Status: Won, Winner: loser.Opponent()}, nil
 	}
 	if err != nil {
@@ -166,4 +166,10 @@ func (a *Arena) play(i int, players [3]Player, names [3]string, b *Board) (Outco
 		fmt.Fprintf(a.Out, "Result: %v\n", o)
 	}
 	return o, nil
+}
+
+// forfeited writes the line that says game i was forfeited by the player of loser, named
+// name, and why, wrapped within Width as a game's first line is.
+func forfeited(out io.Writer, i int, loser Mark, name string, why error) {
+	fmt.Fprintln(out, Wrap(fmt.Sprintf("Game %d: %v (%s) %v", i, loser, name, why), Width, "  "))
 }

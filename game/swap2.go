@@ -96,7 +96,7 @@ func (a *Arena) swap2Game(i int) (o Outcome, swapped bool, err error) {
 		if asked != black {
 			loser = O
 		}
-		fmt.Fprintf(a.Out, "Game %d: %v (%s) %v\n", i, loser, a.Names[asked], err)
+		forfeited(a.Out, i, loser, a.Names[asked], err)
 		return Outcome{Status: Won, Winner: loser.Opponent()}, black == O, nil
 	}
 	if err != nil {
