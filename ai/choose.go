@@ -172,10 +172,11 @@ func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ti
 // often: its null window's bound need not be a loss's). On the 103 positions of the deep
 // and conversion suites, a second of the benchmark's step clock each, iterations reach
 // 14.85 plies on average where 13.70 at the same count of positions. Against Rapfi
-// through pbrain at 1000 ms a move, 15×15: 82 of 200 on seed 1091 and 82.5 on seed 1101, where the open window
-// scored 77.5 and 76 in the same runs (33 games better, 21 worse); at 200 ms even or a
-// little behind: 83 (its trial build) on seed 971's openings where 76.5, 71.5 on seed
-// 1111 where 80.5, 73.5 on seed 1121 where 77.5 (228 of 600 where 234.5).
+// through pbrain at 1000 ms a move, 15×15: 82 of 200 on seed 1091 and 82.5 on seed
+// 1101, where the open window scored 77.5 and 76 in the same runs (33 games better, 21
+// worse); at 200 ms even or a little behind: 83 (its trial build) on seed 971's openings
+// where 76.5, 71.5 on seed 1111 where 80.5, 73.5 on seed 1121 where 77.5 (228 of 600
+// where 234.5).
 func (s *searcher) searchRootMove(p *position, depth, bound int) (int, bool) {
 	if bound > -inf {
 		if v, ok := s.search(p, depth-1, 1, -bound, 1-bound); -v < bound || s.stopped {

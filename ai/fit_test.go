@@ -236,7 +236,8 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 	forfeit := false
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
-		if strings.HasPrefix(line, "Arena: ") || fitGame.MatchString(line) {
+		first := fitGame.MatchString(line) // a game's first line
+		if strings.HasPrefix(line, "Arena: ") || first {
 			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  ") {
 				i++
 				line += " " + strings.TrimSpace(lines[i])
@@ -262,7 +263,7 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 			}
 		}
 		switch {
-		case strings.HasPrefix(line, "Game ") && strings.Contains(line, " as X"):
+		case first:
 			g, forfeit = nil, false
 			if size.Rows > 0 {
 				g = &arenaGame{size: size, moves: slices.Clone(opening), opening: len(opening)}
