@@ -236,14 +236,14 @@ func readArenaGames(r io.Reader) ([]arenaGame, error) {
 	forfeit := false
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
-		first := fitGame.MatchString(line) // a game's first line
-		if strings.HasPrefix(line, "Arena: ") || first {
+		header, first := strings.HasPrefix(line, "Arena: "), fitGame.MatchString(line) // a game's first line
+		if header || first {
 			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  ") {
 				i++
 				line += " " + strings.TrimSpace(lines[i])
 			}
 		}
-		if strings.HasPrefix(line, "Arena: ") {
+		if header {
 			if m := fitArena.FindStringSubmatch(line); m != nil && !strings.Contains(line, "exactly") {
 				rows, _ := strconv.Atoi(m[1])
 				cols, _ := strconv.Atoi(m[2])
