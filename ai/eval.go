@@ -219,6 +219,15 @@ func (s *searcher) answers(p *position, c int) bool {
 	return p.makesFour(p.turn, c) || p.makesFour(p.turn.Opponent(), c)
 }
 
+// makesOwnFour reports whether the side to move makes a four by playing in the empty
+// cell c, from the patterns where they can be read (see readsPatterns), else the lines.
+func (s *searcher) makesOwnFour(p *position, c int) bool {
+	if p.readsPatterns() {
+		return p.pat.makesFourOf(p.turn, c)
+	}
+	return p.makesFour(p.turn, c)
+}
+
 // scratch makes sure the move, score and evaluation lists of every ply up to ply exist.
 func (s *searcher) scratch(ply int) {
 	for len(s.buf) <= ply {

@@ -484,6 +484,11 @@ func (ps *patternState) makesFour(c int) bool {
 	return (ps.shapes.flag(ps.packed(game.X, c))|ps.shapes.flag(ps.packed(game.O, c)))&shapeFour != 0
 }
 
+// makesFourOf reports whether a move of m's in the empty cell c makes a four.
+func (ps *patternState) makesFourOf(m game.Mark, c int) bool {
+	return ps.shapes.flag(ps.packed(m, c))&shapeFour != 0
+}
+
 // moveScore returns the worth of a move of m's in the empty cell c, for move ordering,
 // 0 where no line through c is open to either side. Five in a row under freestyle
 // weighs what the move makes for m and what it stops the other side making there with
