@@ -159,24 +159,24 @@ func (s *searcher) searchRoot(p *position, moves []int, depth int, all bool) (ti
 }
 
 // searchRootMove returns the value, for the side that moved, of the root move just
-// played in p, searched depth-1 plies deep within the window (bound-1, ∞) as
-// searchRoot asks, and whether it is proven. After the first move (bound above −∞) it
-// first tries the null window (bound-1, bound), which a move worth less than bound, as
-// most are, fails at less cost: its replies then need only show that one of them holds
-// it below bound, where the open window asked each reply's line for its exact value.
-// Only a move that reaches bound is searched again with the open window. It is not the
-// same search: futility prunes only where the window is null (see futile) and late
-// moves are reduced only where it is open (see search), so a move may fall short of
-// bound in the one and reach it in the other, and the best moves and their value may
-// differ (and a move below bound that loses is seen as lost, for ThoughtLost, less
-// often: its null window's bound need not be a loss's). On the 103 positions of the deep
-// and conversion suites, a second of the benchmark's step clock each, iterations reach
-// 14.85 plies on average where 13.70 at the same count of positions. Against Rapfi
-// through pbrain at 1000 ms a move, 15×15: 82 of 200 on seed 1091 and 82.5 on seed
-// 1101, where the open window scored 77.5 and 76 in the same runs (33 games better, 21
-// worse); at 200 ms even or a little behind: 83 (its trial build) on seed 971's openings
-// where 76.5, 71.5 on seed 1111 where 80.5, 73.5 on seed 1121 where 77.5 (228 of 600
-// where 234.5).
+// played in p, searched depth-1 plies deep within the window (bound-1, ∞) as searchRoot
+// asks, and whether it is proven. After the first move (bound above −∞) it first tries
+// the null window (bound-1, bound), which a move worth less than bound, as most are,
+// fails at less cost: its replies then need only show that one of them holds it below
+// bound, where the open window asked each reply's line for its exact value. Only a move
+// that reaches bound is searched again with the open window. It is not the same search:
+// futility prunes and a node likely to fail high is reduced only where the window is
+// null (see futile and failsHigh) and late moves are reduced only where it is open (see
+// search), so a move may fall short of bound in the one and reach it in the other, and
+// the best moves and their value may differ (and a move below bound that loses is seen
+// as lost, for ThoughtLost, less often: its null window's bound need not be a loss's).
+// On the 103 positions of the deep and conversion suites, a second of the benchmark's
+// step clock each, iterations reach 14.85 plies on average where 13.70 at the same
+// count of positions. Against Rapfi through pbrain at 1000 ms a move, 15×15: 82 of 200
+// on seed 1091 and 82.5 on seed 1101, where the open window scored 77.5 and 76 in the
+// same runs (33 games better, 21 worse); at 200 ms even or a little behind: 83 (its
+// trial build) on seed 971's openings where 76.5, 71.5 on seed 1111 where 80.5, 73.5 on
+// seed 1121 where 77.5 (228 of 600 where 234.5).
 func (s *searcher) searchRootMove(p *position, depth, bound int) (int, bool) {
 	if bound > -inf {
 		if v, ok := s.search(p, depth-1, 1, -bound, 1-bound); -v < bound || s.stopped {

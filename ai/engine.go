@@ -91,7 +91,8 @@ type Analysis struct {
 // the moves after which the opponent's is no longer found; there the search also answers
 // an open three only with moves on its lines or fours, below the root tries only the
 // best few moves by its order (fewer in its last three plies), stops at the evaluation
-// of a position that stands far enough above what the search needs (futility), at
+// of a position that stands far enough above what the search needs (futility),
+// searches a position likely to cut off a ply less deep (a fail-high reduction), at
 // its horizon plays out the fours of the side to move near its last stone under
 // freestyle (a quiescence), and a block that a four forces costs it no ply. Among
 // equally good moves it chooses with Rand, so games vary but a seed replays them; a

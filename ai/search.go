@@ -113,7 +113,8 @@ const maxHashEntries = 1 << 24
 // no ply; on big boards, the moves it tries are more the deeper it searches, see
 // beamWidths, fewer in the last plies, see nearHorizon, quiet moves late in the order
 // may be checked less deep, see reducedDepth, a node that stands far above beta stops
-// at its evaluation, see futile, and under freestyle the horizon plays fours, see
+// at its evaluation, see futile, one that stands less far searches its moves but fours
+// a ply less deep, see failsHigh, and under freestyle the horizon plays fours, see
 // quiesce), within the window (alpha, beta):
 // fail-soft, so a value <= alpha is an upper bound and one >= beta a lower bound. It
 // also reports whether the value is proven: found without stopping at the horizon, true
@@ -323,11 +324,13 @@ func (s *searcher) futile(ply, depth, alpha, beta, e int, answer bool) bool {
 // failsHigh reports whether a node is likely to fail high, so that search tries its
 // moves, but those that make a four, a ply less deep and never again deeper: below the
 // root of a big board, at a node searched with a null window, at depth 2 or more, where
-// no four or open three must be answered, when e (see estimate) lies failHighMargin or
-// more above beta for each ply left, less failHighBias, as Rapfi's classical search
-// reduces at a node likely to fail high. Against Rapfi through pbrain at 1000 ms a move,
-// 15×15, seeds 1181 and 1191: 162 of 400 where the build without it scored 148.5 on the
-// same openings in the same runs (42 games better, 28 worse); deep suite 45 seen where 43.
+// no four or open three must be answered and beta proves no win, when e (see estimate)
+// lies failHighMargin or more above beta for each ply left, less failHighBias, as
+// Rapfi's classical search reduces at a node likely to fail high (Rapfi asks for a cut
+// node too, which we do not track: any null window here). Against Rapfi through pbrain
+// at 1000 ms a move, 15×15, seeds 1181 and 1191: 162 of 400 where the build without it
+// scored 148.5 on the same openings in the same runs (42 games better, 28 worse); deep
+// suite 45 seen where 43.
 func (s *searcher) failsHigh(ply, depth, alpha, beta, e int, answer bool) bool {
 	if !s.bigBoard || ply == 0 || answer || beta != alpha+1 || depth < 2 || beta >= mate {
 		return false
