@@ -328,9 +328,9 @@ func (s *searcher) futile(ply, depth, alpha, beta, e int, answer bool) bool {
 // lies failHighMargin or more above beta for each ply left, less failHighBias, as
 // Rapfi's classical search reduces at a node likely to fail high (Rapfi asks for a cut
 // node too, which we do not track: any null window here). Against Rapfi through pbrain
-// at 1000 ms a move, 15×15, seeds 1181 and 1191: 162 of 400 where the build without it
-// scored 148.5 on the same openings in the same runs (42 games better, 28 worse); deep
-// suite 45 seen where 43.
+// at 1000 ms a move, 15×15, seeds 1181, 1191 and 1201: 243.5 of 600 where the build
+// without it scored 226 on the same openings in the same runs (59 games better, 41
+// worse); at 200 ms even; deep suite 45 seen where 43.
 func (s *searcher) failsHigh(ply, depth, alpha, beta, e int, answer bool) bool {
 	if !s.bigBoard || ply == 0 || answer || beta != alpha+1 || depth < 2 || beta >= mate {
 		return false
