@@ -481,7 +481,7 @@ func (ps *patternState) retally(m game.Mark, was, now uint16) {
 
 // makesFour reports whether a move in the empty cell c makes a four for either side.
 func (ps *patternState) makesFour(c int) bool {
-	return (ps.shapes.flag(ps.packed(game.X, c))|ps.shapes.flag(ps.packed(game.O, c)))&shapeFour != 0
+	return ps.makesFourOf(game.X, c) || ps.makesFourOf(game.O, c)
 }
 
 // makesFourOf reports whether a move of m's in the empty cell c makes a four.

@@ -311,7 +311,7 @@ func (s *searcher) improving(ply int) bool {
 // 15×15, seed 1031: 74.5 of 200 where the build without it scored 59.5 in the same run
 // (28 games better, 12 worse); at 200 ms, seed 971's openings, 82.5 where 74.
 func (s *searcher) futile(ply, depth, alpha, beta, e int, answer bool) bool {
-	if !s.bigBoard || ply == 0 || answer || beta != alpha+1 {
+	if !s.cutByEvaluation(ply, alpha, beta, answer) {
 		return false
 	}
 	plies := depth - 1
@@ -324,18 +324,25 @@ func (s *searcher) futile(ply, depth, alpha, beta, e int, answer bool) bool {
 // failsHigh reports whether a node is likely to fail high, so that search tries its
 // moves, but those that make a four, a ply less deep and never again deeper: below the
 // root of a big board, at a node searched with a null window, at depth 2 or more, where
-// no four or open three must be answered and beta proves no win, when e (see estimate)
-// lies failHighMargin or more above beta for each ply left, less failHighBias, as
+// no four or open three must be answered, when e (see estimate) lies failHighMargin or more above beta for each ply left, less failHighBias, as
 // Rapfi's classical search reduces at a node likely to fail high (Rapfi asks for a cut
 // node too, which we do not track: any null window here). Against Rapfi through pbrain
 // at 1000 ms a move, 15×15, seeds 1181, 1191 and 1201: 243.5 of 600 where the build
 // without it scored 226 on the same openings in the same runs (59 games better, 41
 // worse); at 200 ms even; deep suite 45 seen where 43.
 func (s *searcher) failsHigh(ply, depth, alpha, beta, e int, answer bool) bool {
-	if !s.bigBoard || ply == 0 || answer || beta != alpha+1 || depth < 2 || beta >= mate {
+	if !s.cutByEvaluation(ply, alpha, beta, answer) || depth < 2 {
 		return false
 	}
 	return e >= beta+failHighMargin*depth-failHighBias
+}
+
+// cutByEvaluation reports whether a node's evaluation may cut its search short (see
+// futile) or make it shallower (see failsHigh): below the root of a big board, at a node
+// searched with a null window (beta is alpha+1), where no four nor open three must be
+// answered.
+func (s *searcher) cutByEvaluation(ply, alpha, beta int, answer bool) bool {
+	return s.bigBoard && ply > 0 && !answer && beta == alpha+1
 }
 
 // failHighMargin and failHighBias are Rapfi's margins for failsHigh (15 a ply less 9 of

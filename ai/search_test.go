@@ -171,6 +171,34 @@ func TestFutile(t *testing.T) {
 	}
 }
 
+func TestFailsHigh(t *testing.T) {
+	const beta = 100
+	at := func(depth int) int { return beta + failHighMargin*depth - failHighBias }
+	for _, tc := range []struct {
+		name          string
+		e, ply, depth int
+		alpha         int
+		answer, small bool
+		want          bool
+	}{
+		{"two plies left, at the margin", at(2), 3, 2, beta - 1, false, false, true},
+		{"two plies left, below it", at(2) - 1, 3, 2, beta - 1, false, false, false},
+		{"five plies left, at the margin", at(5), 3, 5, beta - 1, false, false, true},
+		{"five plies left, at two plies' margin", at(2), 3, 5, beta - 1, false, false, false},
+		{"one ply left", at(9), 3, 1, beta - 1, false, false, false},
+		{"an open window", at(9), 3, 3, beta - 2, false, false, false},
+		{"an open three to answer", at(9), 3, 3, beta - 1, true, false, false},
+		{"a board small enough to solve", at(9), 3, 3, beta - 1, false, true, false},
+		{"the root", at(9), 0, 3, beta - 1, false, false, false},
+	} {
+		s := &searcher{bigBoard: !tc.small}
+		if got := s.failsHigh(tc.ply, tc.depth, tc.alpha, beta, tc.e, tc.answer); got != tc.want {
+			t.Errorf("%s: failsHigh(%d, %d, %d, %d, %d, %v) = %v, want %v",
+				tc.name, tc.ply, tc.depth, tc.alpha, beta, tc.e, tc.answer, got, tc.want)
+		}
+	}
+}
+
 func TestEstimate(t *testing.T) {
 	for _, tc := range []struct {
 		name            string
