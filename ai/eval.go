@@ -210,22 +210,20 @@ func (p *position) potential(c int, m game.Mark) int {
 // at once (an open three): whether c is a cell of one of its threes, or makes a four. On
 // big boards, where nothing is proven, the search tries only such moves against that
 // threat: a move elsewhere rarely helps. Under freestyle, where the position keeps
-// patterns, it reads them (see patternState.makesFour), which say the same as the lines
-// (see position.makesFour) in positions without a four, where the search asks.
+// patterns, it reads them (see makesFourFor).
 func (s *searcher) answers(p *position, c int) bool {
-	if p.readsPatterns() {
-		return p.pat.makesFour(c)
-	}
-	return p.makesFour(p.turn, c) || p.makesFour(p.turn.Opponent(), c)
+	return makesFourFor(p, p.turn, c) || makesFourFor(p, p.turn.Opponent(), c)
 }
 
-// makesOwnFour reports whether the side to move makes a four by playing in the empty
-// cell c, from the patterns where they can be read (see readsPatterns), else the lines.
-func (s *searcher) makesOwnFour(p *position, c int) bool {
+// makesFourFor reports whether a move of m's in the empty cell c makes a four: from the
+// patterns where they can be read (see readsPatterns and patternState.makesFourOf),
+// which say the same as the lines (see position.makesFour) in positions without a
+// four, where the search asks; else from the lines.
+func makesFourFor(p *position, m game.Mark, c int) bool {
 	if p.readsPatterns() {
-		return p.pat.makesFourOf(p.turn, c)
+		return p.pat.makesFourOf(m, c)
 	}
-	return p.makesFour(p.turn, c)
+	return p.makesFour(m, c)
 }
 
 // scratch makes sure the move, score and evaluation lists of every ply up to ply exist.

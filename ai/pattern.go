@@ -479,11 +479,6 @@ func (ps *patternState) retally(m game.Mark, was, now uint16) {
 	ps.tally(m, ps.shapes.flag(now), 1)
 }
 
-// makesFour reports whether a move in the empty cell c makes a four for either side.
-func (ps *patternState) makesFour(c int) bool {
-	return ps.makesFourOf(game.X, c) || ps.makesFourOf(game.O, c)
-}
-
 // makesFourOf reports whether a move of m's in the empty cell c makes a four.
 func (ps *patternState) makesFourOf(m game.Mark, c int) bool {
 	return ps.shapes.flag(ps.packed(m, c))&shapeFour != 0

@@ -190,12 +190,14 @@ func TestMakesFourMatchesLines(t *testing.T) {
 				if m != game.Empty {
 					continue
 				}
-				got, want := p.pat.makesFour(x), p.makesFour(game.X, x) || p.makesFour(game.O, x)
-				if got != want {
-					t.Fatalf("after %v: cell %v: patterns say a four %v, lines %v", p.moves, g.cell(x), got, want)
-				}
-				if want {
-					checked++
+				for _, side := range [2]game.Mark{game.X, game.O} {
+					got, want := p.pat.makesFourOf(side, x), p.makesFour(side, x)
+					if got != want {
+						t.Fatalf("after %v: cell %v: patterns say a four of %v's %v, lines %v", p.moves, g.cell(x), side, got, want)
+					}
+					if want {
+						checked++
+					}
 				}
 			}
 		}
