@@ -324,14 +324,13 @@ func (s *searcher) futile(ply, depth, alpha, beta, e int, answer bool) bool {
 // failsHigh reports whether a node is likely to fail high, so that search tries its
 // moves, but those that make a four, a ply less deep and never again deeper: below the
 // root of a big board, at a node searched with a null window, at depth 2 or more, where
-// no four or open three must be answered, when e (see estimate) lies failHighMargin
-// or more above beta for each ply left, less failHighBias, as Rapfi's classical search
+// no four or open three must be answered, when e (see estimate) lies failHighMargin or
+// more above beta for each ply left, less failHighBias, as Rapfi's classical search
 // reduces at a node likely to fail high (Rapfi asks for a cut node too, which we do not
-// track: any null window here; asking for one was behind, see ai/README's log).
-// Against Rapfi through pbrain
-// at 1000 ms a move, 15×15, seeds 1181, 1191 and 1201: 243.5 of 600 where the build
-// without it scored 226 on the same openings in the same runs (59 games better, 41
-// worse); at 200 ms even; deep suite 45 seen where 43.
+// track: any null window here; asking for one was behind, see ai/README's log). Against
+// Rapfi through pbrain at 1000 ms a move, 15×15, seeds 1181, 1191 and 1201: 243.5 of
+// 600 where the build without it scored 226 on the same openings in the same runs (59
+// games better, 41 worse); at 200 ms even; deep suite 45 seen where 43.
 func (s *searcher) failsHigh(ply, depth, alpha, beta, e int, answer bool) bool {
 	if !s.cutByEvaluation(ply, alpha, beta, answer) || depth < 2 {
 		return false
