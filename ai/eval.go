@@ -148,6 +148,57 @@ func (p *position) readsPatterns() bool {
 	return p.pat != nil && p.g.size.Rule == game.Freestyle
 }
 
+// staticWin returns in how many plies the side to move wins by force where its
+// patterns show the win at once, with no search, and 0 where they do not. The caller
+// has seen that neither side has a five to complete. Only five in a row under
+// freestyle, whose patterns no overline or forbidden cell can spoil. As Rapfi's search
+// checks at every node:
+//   - 3: a move makes an open four or two fours. The other side's fours come too late,
+//     for the five comes first.
+//   - 5: a move makes a four and an open three, or two open threes, and the other side
+//     has no move that makes a four. The block the four forces lies off the three's
+//     line, and one stone stops only one of two threes; the open four follows.
+//   - 5: a move makes a four and an open three, and the block the four forces makes no
+//     four of the other side's, whatever fours it has elsewhere (see fourThreeWins).
+func (p *position) staticWin() int {
+	ps := p.pat
+	if ps == nil || !ps.fitted {
+		return 0
+	}
+	me, them := p.turn, p.turn.Opponent()
+	switch {
+	case ps.doubles[me] > 0:
+		return 3
+	case ps.fours[them] == 0 && ps.fourThrees[me]+ps.threeThrees[me] > 0:
+		return 5
+	case ps.fourThrees[me] > 0 && p.fourThreeWins():
+		return 5
+	}
+	return 0
+}
+
+// fourThreeWins reports whether the side to move has a move that makes a four and an
+// open three after which the block the four forces makes no four of the other side's:
+// then the open four comes before any five of the other side's.
+func (p *position) fourThreeWins() bool {
+	ps := p.pat
+	me, them := p.turn, p.turn.Opponent()
+	var buf [2]int
+	for c, m := range p.cells {
+		if m != game.Empty || ps.shapes.flag(ps.packed(me, c))&shapeFourThree == 0 {
+			continue
+		}
+		p.play(c)
+		block := p.wins(me, buf[:0])
+		ok := len(block) == 1 && !ps.makesFourOf(them, block[0])
+		p.undo()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
 // evalDoubles is doubles as the evaluation and the search count them: where the
 // position's patterns can be read (see readsPatterns), their count (see
 // patternState.doubles), which spares reading the lines again. The lines also count a

@@ -360,8 +360,9 @@ type patternState struct {
 	// that a move updates both sides' at once.
 	both []uint32
 	// doubles[m], fourThrees[m], threeThrees[m]: the empty cells where m makes an open
-	// four or two fours, a four and an open three, two open threes.
-	doubles, fourThrees, threeThrees [3]int
+	// four or two fours, a four and an open three, two open threes; fours[m]: those where
+	// m makes a four of any kind.
+	doubles, fourThrees, threeThrees, fours [3]int
 	// classes[m][k]: the empty cells of class k for m (see cellClass).
 	classes [3]classCounts
 	// fitted: the weights fitted to games (weights.go) apply: five in a row under
@@ -416,10 +417,11 @@ func (ps *patternState) count(m game.Mark, c, sign int) {
 
 // tally adds sign times the threats of flags f to m's counts.
 func (ps *patternState) tally(m game.Mark, f uint8, sign int) {
-	if f&(shapeDouble|shapeFourThree|shapeThreeThree) == 0 {
+	if f&(shapeDouble|shapeFour|shapeFourThree|shapeThreeThree) == 0 {
 		return
 	}
 	ps.doubles[m] += sign * int(f&shapeDouble)
+	ps.fours[m] += sign * int(f&shapeFour/shapeFour)
 	ps.fourThrees[m] += sign * int(f&shapeFourThree/shapeFourThree)
 	ps.threeThrees[m] += sign * int(f&shapeThreeThree/shapeThreeThree)
 }

@@ -115,6 +115,9 @@ func TestPatternIncremental(t *testing.T) {
 					if f&shapeThreeThree != 0 {
 						flagged.threeThrees[side]++
 					}
+					if f&shapeFour != 0 {
+						flagged.fours[side]++
+					}
 				}
 			}
 			if got := countsOf(p.pat); got != flagged {
@@ -305,13 +308,13 @@ func middleBoard(t *testing.T, rng *rand.Rand, least, spread, lo, span int) *gam
 // four-three and a three-three, and of its empty cells of each class (see
 // patternState), for comparing them at once.
 type threatCounts struct {
-	doubles, fourThrees, threeThrees [3]int
-	classes                          [3]classCounts
+	doubles, fourThrees, threeThrees, fours [3]int
+	classes                                 [3]classCounts
 }
 
 // countsOf returns ps's threat counts.
 func countsOf(ps *patternState) threatCounts {
-	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees, ps.classes}
+	return threatCounts{ps.doubles, ps.fourThrees, ps.threeThrees, ps.fours, ps.classes}
 }
 
 // TestEvaluateInitiative checks the side to move's credit for a slower winning threat

@@ -114,8 +114,9 @@ const maxHashEntries = 1 << 24
 // beamWidths, fewer in the last plies, see nearHorizon, quiet moves late in the order
 // may be checked less deep, see reducedDepth, a node that stands far above beta stops
 // at its evaluation, see futile, one that stands less far searches its moves but fours
-// a ply less deep, see failsHigh, and under freestyle the horizon plays fours, see
-// quiesce), within the window (alpha, beta):
+// a ply less deep, see failsHigh, under freestyle the horizon plays fours, see
+// quiesce, and a win that the patterns show in 3 or 5 plies is scored at once, see
+// staticWin), within the window (alpha, beta):
 // fail-soft, so a value <= alpha is an upper bound and one >= beta a lower bound. It
 // also reports whether the value is proven: found without stopping at the horizon, true
 // whatever the depth.
@@ -143,6 +144,11 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		moves = p.wins(them, moves)
 		if len(moves) > 1 || !p.legal(moves[0]) {
 			return ply + 2 - win, true // two threats, or a block the rule forbids: lose to one
+		}
+	}
+	if !forced && s.bigBoard {
+		if plies := p.staticWin(); plies > 0 {
+			return win - ply - plies, true
 		}
 	}
 	if len(moves) == 0 { // no threat to answer: can either side still force a line?

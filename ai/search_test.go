@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -223,5 +224,145 @@ func TestEstimate(t *testing.T) {
 	s := &searcher{evals: []int{0, 0, -win / 2, 0, 10}, bigBoard: true}
 	if e := estimate(s.evals[4], 100, inf); !s.futile(4, 2, 99, 100, e, false) {
 		t.Errorf("futile with the table's lower bound 100 at beta 100 = false, want true")
+	}
+}
+
+// TestStaticWinIsWon checks every win that staticWin claims, on random crowded 15×15
+// positions where neither side has a five to complete, against a search of all the
+// other side's replies that reads the lines, not the patterns: a win in 3 must have a
+// move after which the side has two cells that complete a five and the other side none;
+// a win in 5 a first move after which, whatever the other side plays, the side has a
+// five to complete or such a move (and no five of the other side's to answer first).
+// It also checks that the claims of both lengths, and the two kinds of a win in 5, were
+// met often enough to say something.
+func TestStaticWinIsWon(t *testing.T) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	rng := rand.New(rand.NewPCG(43, 5))
+	s := newSearcher(size, 0, 0)
+	want := 40
+	if testing.Short() {
+		want = 10
+	}
+	var claims [6]int
+	var fourThrees, threeThrees, probed int
+	for tries := 0; tries < 20000 && (claims[3] < want || claims[5] < want); tries++ {
+		b, err := game.NewBoard(size, game.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 8 + rng.IntN(30) {
+			c := game.Cell{Row: 3 + rng.IntN(9), Col: 3 + rng.IntN(9)}
+			if b.At(c) != game.Empty {
+				continue
+			}
+			if b.Play(c); b.Over() {
+				b.Undo()
+				break
+			}
+		}
+		p := newPosition(b, s.g, s.keys, true)
+		me, them := p.turn, p.turn.Opponent()
+		if p.threats(me) > 0 || p.threats(them) > 0 {
+			continue
+		}
+		plies := p.staticWin()
+		if plies == 0 || claims[plies] >= want {
+			continue
+		}
+		claims[plies]++
+		switch {
+		case plies == 5 && p.pat.fours[them] > 0:
+			probed++
+		case plies == 5 && p.pat.fourThrees[me] > 0:
+			fourThrees++
+		case plies == 5:
+			threeThrees++
+		}
+		if !wonWithin(p, plies) {
+			t.Fatalf("staticWin claims a win in %d for %v, which a full search of the replies does not find:\n%v", plies, me, b)
+		}
+	}
+	t.Logf("wins in 3: %d; in 5: %d by a four-three, %d by two threes, %d by a four-three whose block makes no four", claims[3], fourThrees, threeThrees, probed)
+	if claims[3] < want || claims[5] < want || fourThrees == 0 || threeThrees == 0 || probed == 0 {
+		t.Fatalf("too few claims checked: %d wins in 3 and %d in 5 (%d by a four-three, %d by two threes, %d by a four-three whose block makes no four), want %d of each",
+			claims[3], claims[5], fourThrees, threeThrees, probed, want)
+	}
+}
+
+// wonWithin reports whether the side to move in p, which reads its lines (p is not
+// lean) and where neither side has a five to complete, wins by force within plies
+// plies, 3 or 5, trying every empty cell for both sides.
+func wonWithin(p *position, plies int) bool {
+	me, them := p.turn, p.turn.Opponent()
+	double := func() bool { // a move of me's that leaves two fives to complete and them none
+		for c := range p.cells {
+			if p.cells[c] != game.Empty {
+				continue
+			}
+			p.play(c)
+			ok := p.threats(them) == 0 && len(p.wins(me, nil)) >= 2
+			p.undo()
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+	if plies == 3 {
+		return double()
+	}
+	for c := range p.cells {
+		if p.cells[c] != game.Empty {
+			continue
+		}
+		p.play(c)
+		held := true
+		for r := range p.cells {
+			if !held {
+				break
+			}
+			if p.cells[r] != game.Empty {
+				continue
+			}
+			p.play(r)
+			switch {
+			case p.threats(me) > 0:
+			case p.threats(them) > 0:
+				held = false
+			default:
+				held = double()
+			}
+			p.undo()
+		}
+		p.undo()
+		if held {
+			return true
+		}
+	}
+	return false
+}
+
+// TestStaticWinFourThreeBlock checks staticWin on a four-three where the other side has
+// fours of its own: X, to move, makes a four on row 7 (shut by O at 7 3) and an open
+// three on column 7 with 7 7. Where O's open three on column 8 runs through 7 8, the
+// block the four forces, that block makes O an open four, and no win is claimed; where
+// O's three lies away from it, the win is claimed, in 5.
+func TestStaticWinFourThreeBlock(t *testing.T) {
+	for _, tc := range []struct {
+		three [3][2]int
+		want  int
+	}{
+		{[3][2]int{{8, 8}, {9, 8}, {10, 8}}, 0},
+		{[3][2]int{{10, 11}, {11, 11}, {12, 11}}, 5},
+	} {
+		o := tc.three
+		_, p := horizonPosition(t, [2]int{7, 4}, [2]int{7, 3}, [2]int{7, 5}, o[0], [2]int{7, 6}, o[1],
+			[2]int{5, 7}, o[2], [2]int{6, 7}, [2]int{0, 0})
+		if p.turn != game.X || p.pat.fourThrees[game.X] == 0 || p.pat.fours[game.O] == 0 || p.pat.doubles[game.X] != 0 {
+			t.Fatalf("O's three at %v: not the position meant", o)
+		}
+		if got := p.staticWin(); got != tc.want {
+			t.Errorf("O's three at %v: staticWin %d, want %d", o, got, tc.want)
+		}
 	}
 }
