@@ -120,6 +120,54 @@ func TestLateReduction(t *testing.T) {
 	}
 }
 
+// TestPastBeam checks which nodes search the moves past their beam (see pastBeam): the
+// replies to a root move, at depth pastFrom or more, where no open three must be
+// answered; and that a search of a root move's replies tries them all, where the beam
+// alone would leave some out.
+func TestPastBeam(t *testing.T) {
+	for _, tc := range []struct {
+		ply, depth, width int
+		answer            bool
+		past, order       int
+	}{
+		{1, 6, 13, false, 13, 0}, {1, pastFrom, 9, false, 9, 0}, {1, pastFrom - 1, 6, false, 0, 6},
+		{2, 6, 13, false, 0, 13}, {1, 6, 13, true, 0, 13}, {1, 6, 0, false, 0, 0},
+	} {
+		if past, order := pastBeam(tc.ply, tc.depth, tc.width, tc.answer); past != tc.past || order != tc.order {
+			t.Errorf("pastBeam(%d, %d, %d, %v) = %d, %d; want %d, %d", tc.ply, tc.depth, tc.width, tc.answer, past, order, tc.past, tc.order)
+		}
+	}
+
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	b, err := game.NewBoard(size, game.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []game.Cell{{Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 6, Col: 8}, {Row: 7, Col: 9}, {Row: 8, Col: 6}} {
+		if err := b.Play(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newSearcher(size, 0, 0)
+	p := newPosition(b, s.g, s.keys, s.bigBoard)
+	defer lean(p)()
+	s.judgeRoot(p)
+	root, _ := s.order(p, 0, -1, 0, false)
+	p.play(root[0])
+	const depth = 6
+	s.scratch(1)
+	s.evals[1] = p.evaluate()
+	replies, _ := s.order(p, 1, -1, 0, false)
+	beam := s.width(1, depth, false)
+	if len(replies) <= beam {
+		t.Fatalf("%d replies, want more than the beam's %d", len(replies), beam)
+	}
+	s.search(p, depth, 1, -inf, inf)
+	if got := len(s.buf[1]); got != len(replies) {
+		t.Errorf("a search of depth %d tried %d replies to the root move, want all %d (the beam has %d)", depth, got, len(replies), beam)
+	}
+}
+
 // TestImproving pins when a side counts as improving, which halves the beam where it
 // does not (see improving): only a rise over its evaluation two plies before counts,
 // and the first two plies below the root always do.
