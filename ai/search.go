@@ -238,22 +238,21 @@ func (s *searcher) search(p *position, depth, ply, alpha, beta int) (int, bool) 
 		}
 		p.play(c)
 		v, proven, searched := 0, false, false
-		if past > 0 && i >= past {
-			// A reply past the beam: checked shallower with a null window, and searched
-			// at full depth only where it beats the best so far (see pastBeam).
-			v, proven = s.search(p, child-pastReduction, ply+1, -a-1, -a)
-			v = -v
-			searched = v <= a
-		} else if s.bigBoard && i > 0 && a+1 < beta {
+		pastMove := past > 0 && i >= past
+		if s.bigBoard && i > 0 && (a+1 < beta || pastMove) {
 			// Principal-variation search: a move after the first is expected to be no
 			// better than the best so far, which a null window at it checks at less
 			// cost; only a move that beats it is searched again with the whole window.
 			// A move late in the order that neither makes a four nor stops one (see
 			// answers), where no open three must be answered, is checked less deep (a
 			// late-move reduction, see reducedDepth), and searched again at full depth
-			// if it beats it.
+			// if it beats it. A move past the beam is checked so too, pastReduction
+			// plies less deep, whatever the window (see pastBeam).
 			d := child
-			if quiet {
+			switch {
+			case pastMove:
+				d = child - pastReduction
+			case quiet:
 				d = reducedDepth(depth, i)
 			}
 			v, proven = s.search(p, d, ply+1, -a-1, -a)
