@@ -438,7 +438,8 @@ func pastBeam(ply, depth, width int, answer bool) (past, order int) {
 // pastBeam), and pastReduction how much less deep they are checked first: at pastFrom
 // their check reaches the horizon, where the quiescence plays the side to move's fours.
 // A check two plies less deep lost against Rapfi at 1000 ms, seed 1391: 68 of 200 where
-// three scored 82.5 in the same run (9 games better, 24 worse; ai/README.md's log).
+// three scored 82.5 in the same run (9 games better, 24 worse; ai/README.md's log);
+// four plies less deep, or no check at all, were within the noise of three.
 const (
 	pastFrom      = 4
 	pastReduction = 3
