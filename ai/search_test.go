@@ -414,3 +414,43 @@ func TestStaticWinFourThreeBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerDepth checks that the answers to an open three cost no ply (see
+// answerDepth): searched two plies deep where the side to move must answer one, each
+// answer's position is stored in the table as searched two plies deep too, not one; and
+// that the count of such answers on the line is back to none after the search.
+func TestAnswerDepth(t *testing.T) {
+	size := game.Size{Rows: 15, Cols: 15, Win: 5}
+	b, err := game.NewBoard(size, game.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// X's open three on row 7, O's two stones far from it: O is to move and must answer.
+	for _, c := range []game.Cell{{Row: 7, Col: 5}, {Row: 11, Col: 11}, {Row: 7, Col: 6}, {Row: 12, Col: 9}, {Row: 7, Col: 7}} {
+		if err := b.Play(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newSearcher(size, 0, 0)
+	p := newPosition(b, s.g, s.keys, s.bigBoard)
+	s.judgeRoot(p)
+	s.search(p, 2, 1, -inf, inf)
+	if s.deepened != 0 {
+		t.Errorf("%d answers counted on the line after the search, want 0", s.deepened)
+	}
+	stored := map[uint8]int{}
+	for _, c := range p.nearEmpty(nil) {
+		if !s.answers(p, c) {
+			continue
+		}
+		p.play(c)
+		key, _ := p.key()
+		if e, ok := s.table[key&s.mask].load(key); ok {
+			stored[e.depth]++
+		}
+		p.undo()
+	}
+	if stored[2] == 0 || stored[1] > 0 {
+		t.Errorf("answers stored by depth searched %v, want all at 2", stored)
+	}
+}
