@@ -13,16 +13,8 @@ import (
 // eight times the review's count of positions.
 func TestReviewThreats(t *testing.T) {
 	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	b, err := game.NewBoard(size, game.X)
-	if err != nil {
-		t.Fatal(err)
-	}
 	moves := oneBased(8, 9, 8, 10, 9, 10, 7, 8, 8, 7, 7, 11, 7, 10, 9, 9, 9, 8, 6, 12, 5, 12, 5, 13)
-	for _, c := range moves {
-		if err := b.Play(c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := boardAfter(t, size, moves...)
 	m := &Engine{}
 	r := m.Review(b, game.X)
 	want := Review{Threat: true, Stops: true, Moves: 5, Turn: 5, Move: moves[8],
@@ -63,15 +55,7 @@ func TestReviewThreats(t *testing.T) {
 // TestReviewThreatsNone checks that a big-board review claims no turn where threat search
 // finds no forced win, in a short game that X won, and finds the turn for O, who lost it.
 func TestReviewThreatsNone(t *testing.T) {
-	b, err := game.NewBoard(game.Size{Rows: 15, Cols: 15, Win: 5}, game.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range oneBased(8, 4, 1, 1, 8, 5, 1, 15, 8, 6, 15, 1, 8, 7, 15, 15, 8, 8) {
-		if err := b.Play(c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := boardAfter(t, game.Size{Rows: 15, Cols: 15, Win: 5}, oneBased(8, 4, 1, 1, 8, 5, 1, 15, 8, 6, 15, 1, 8, 7, 15, 15, 8, 8)...)
 	r := (&Engine{}).Review(b, game.X)
 	if want := (Review{Threat: true, Moves: 4}); r != want {
 		t.Errorf("review = %+v, want %+v", r, want)

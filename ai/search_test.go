@@ -22,15 +22,7 @@ func TestOrderBeam(t *testing.T) {
 		{game.Size{Rows: 15, Cols: 15, Win: 5}, true},
 		{game.Size{Rows: 6, Cols: 6, Win: 4}, false},
 	} {
-		b, err := game.NewBoard(tc.size, game.X)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range []game.Cell{{Row: 2, Col: 2}, {Row: 3, Col: 3}, {Row: 2, Col: 3}} {
-			if err := b.Play(c); err != nil {
-				t.Fatal(err)
-			}
-		}
+		b := boardAfter(t, tc.size, game.Cell{Row: 2, Col: 2}, game.Cell{Row: 3, Col: 3}, game.Cell{Row: 2, Col: 3})
 		s := newSearcher(tc.size, 0, 0)
 		p := newPosition(b, s.g, s.keys, s.bigBoard)
 		s.scratch(1)
@@ -139,15 +131,7 @@ func TestPastBeam(t *testing.T) {
 	}
 
 	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	b, err := game.NewBoard(size, game.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []game.Cell{{Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 6, Col: 8}, {Row: 7, Col: 9}, {Row: 8, Col: 6}} {
-		if err := b.Play(c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := boardAfter(t, size, []game.Cell{{Row: 7, Col: 7}, {Row: 8, Col: 8}, {Row: 6, Col: 8}, {Row: 7, Col: 9}, {Row: 8, Col: 6}}...)
 	s := newSearcher(size, 0, 0)
 	p := newPosition(b, s.g, s.keys, s.bigBoard)
 	defer lean(p)()
@@ -421,16 +405,8 @@ func TestStaticWinFourThreeBlock(t *testing.T) {
 // that the count of such answers on the line is back to none after the search.
 func TestAnswerDepth(t *testing.T) {
 	size := game.Size{Rows: 15, Cols: 15, Win: 5}
-	b, err := game.NewBoard(size, game.X)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// X's open three on row 7, O's two stones far from it: O is to move and must answer.
-	for _, c := range []game.Cell{{Row: 7, Col: 5}, {Row: 11, Col: 11}, {Row: 7, Col: 6}, {Row: 12, Col: 9}, {Row: 7, Col: 7}} {
-		if err := b.Play(c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := boardAfter(t, size, []game.Cell{{Row: 7, Col: 5}, {Row: 11, Col: 11}, {Row: 7, Col: 6}, {Row: 12, Col: 9}, {Row: 7, Col: 7}}...)
 	s := newSearcher(size, 0, 0)
 	p := newPosition(b, s.g, s.keys, s.bigBoard)
 	s.judgeRoot(p)
@@ -453,4 +429,20 @@ func TestAnswerDepth(t *testing.T) {
 	if stored[2] == 0 || stored[1] > 0 {
 		t.Errorf("answers stored by depth searched %v, want all at 2", stored)
 	}
+}
+
+// boardAfter returns a board of size s, X first, after the cells played in turn, or stops
+// the test.
+func boardAfter(t *testing.T, s game.Size, cells ...game.Cell) *game.Board {
+	t.Helper()
+	b, err := game.NewBoard(s, game.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		if err := b.Play(c); err != nil {
+			t.Fatalf("play %v on %v: %v", c, b, err)
+		}
+	}
+	return b
 }
