@@ -456,10 +456,11 @@ const (
 // as a forced block does: a node where the side to move must answer one (see answers)
 // searches its answers as deep as itself, so that a line of threes and answers is
 // seen further, as a line of fours and blocks is, but at most twice on a line, for
-// threes are many. Against Rapfi through pbrain at 1000 ms a move, 15×15, seeds 1451
-// (200 games) and 1471 (100): 129 of 300 where the build without it scored 118.5 in the
-// same runs (26 games better, 14 worse), all of it as X; it played fewer fours that won
-// nothing (ai/README.md). On the beam of 8, at 200 ms, the same bound of two lost.
+// threes are many. Against Rapfi through pbrain at 1000 ms a move, 15×15, seeds 1451,
+// 1481 (200 games each) and 1471 (100): 205.5 of 500 where the build without it scored
+// 191.5 in the same runs (48 games better, 33 worse), about +10 Elo, not told apart from
+// nothing; it costs depth (ai/README.md). On the beam of 8, at 200 ms, the same bound of
+// two lost.
 const answerDepth = 2
 
 // reduceFrom is the place in a big board's move order (counted from 0) from which
