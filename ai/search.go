@@ -458,7 +458,7 @@ const (
 // seen further, as a line of fours and blocks is, but at most twice on a line, for
 // threes are many. Against Rapfi through pbrain at 1000 ms a move, 15×15, seeds 1451,
 // 1481 (200 games each) and 1471 (100): 205.5 of 500 where the build without it scored
-// 191.5 in the same runs (48 games better, 33 worse), about +10 Elo, not told apart from
+// 191.5 in the same runs (48 games better, 33 worse), about +20 Elo, not told apart from
 // nothing; it costs depth (ai/README.md). On the beam of 8, at 200 ms, the same bound of
 // two lost.
 const answerDepth = 2
