@@ -417,15 +417,19 @@ func TestFitEvaluation(t *testing.T) {
 	if len(samples) == 0 {
 		t.Fatalf("no quiet position of five in a row in %s", pattern)
 	}
-	// One run of 50 positions in five (a game or two) is held out to judge the fit.
+	// One run of 500 positions in five (a few games: whole games, so that a game's other
+	// positions, or a judged position's variants, do not stand in for it) is held out to
+	// judge the fit.
 	var train, held []fitSample
 	for i, s := range samples {
-		if i/50%5 == 0 {
+		if i/500%5 == 0 {
 			held = append(held, s)
 		} else {
 			train = append(train, s)
 		}
 	}
+	// The weights in use are judged on every feature, before the rare ones are dropped.
+	inUse := logLoss(held, func(s fitSample) float64 { return dot(currentWeights(), s.f) })
 	// The classes met fewer than 300 times would only fit noise: they keep no weight.
 	for k := featClasses; k < features; k++ {
 		seen := 0
@@ -447,8 +451,7 @@ func TestFitEvaluation(t *testing.T) {
 	t.Logf("%d games, %d positions (%d held out)", games, len(samples), len(held))
 	t.Logf("mean log-loss of the held-out positions' results: the fit %.4f, the weights in use %.4f, the line counts %.4f, a coin %.4f",
 		logLoss(held, func(s fitSample) float64 { return dot(w, s.f) }),
-		logLoss(held, func(s fitSample) float64 { return dot(currentWeights(), s.f) }),
-		logLoss(held, func(s fitSample) float64 { return s.lines / fitScale }),
+		inUse, logLoss(held, func(s fitSample) float64 { return s.lines / fitScale }),
 		logLoss(held, func(fitSample) float64 { return 0 }))
 	if judged != "" { // the least log-loss there is: the judge's own
 		t.Logf("the judge's own log-loss: %.4f", logLoss(held, func(s fitSample) float64 {
